@@ -1,0 +1,98 @@
+package dev.ldf.hdt.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.ConversionSummary;
+import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.sample.LibraryDataset;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The {@code ldf-hdt} command line: {@code convert} RDF to HDT, write the {@code sample} dataset. */
+@Command(name = "ldf-hdt", mixinStandardHelpOptions = true,
+        description = "Turns RDF dumps into HDT files with their index.",
+        subcommands = {HdtDataCommand.Convert.class, HdtDataCommand.Sample.class})
+public final class HdtDataCommand {
+
+    public static void main(String[] args) {
+        int code = run(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /** Runs the command and returns its exit code (used by the build, which must not exit). */
+    public static int run(String... args) {
+        return new CommandLine(new HdtDataCommand())
+                .setExecutionExceptionHandler((e, cmd, parsed) -> {
+                    cmd.getErr().println("error: " + e.getMessage());
+                    return 1;
+                })
+                .execute(args);
+    }
+
+    @Command(name = "convert", mixinStandardHelpOptions = true,
+            description = "Converts RDF files (N-Triples, Turtle, RDF/XML, and the default graph of "
+                    + "N-Quads and TriG; plain or .gz) into one HDT file plus its .index.v1-1.")
+    static final class Convert implements Callable<Integer> {
+        @Parameters(arity = "1..*", paramLabel = "INPUT", description = "RDF files, read in this order.")
+        List<Path> inputs;
+
+        @Option(names = {"-o", "--output"}, required = true, description = "The HDT file to write.")
+        Path output;
+
+        @Option(names = "--base", defaultValue = "http://example.org/",
+                description = "Base IRI for relative IRIs and the HDT header (default: ${DEFAULT-VALUE}).")
+        String base;
+
+        @Option(names = "--loader", defaultValue = "MEMORY",
+                description = "MEMORY (fast, needs the dataset on the heap) or DISK (sorts in chunks "
+                        + "beside the output; for inputs larger than the heap). Default: ${DEFAULT-VALUE}.")
+        RdfToHdt.Loader loader;
+
+        @Option(names = {"-q", "--quiet"}, description = "No progress output.")
+        boolean quiet;
+
+        @Override
+        public Integer call() throws IOException {
+            ConversionProgress progress = quiet ? ConversionProgress.silent()
+                    : new ConversionProgress(System.err, 2000);
+            ConversionSummary summary = new RdfToHdt(base, loader, progress).convert(inputs, output);
+            System.out.printf(Locale.ROOT, "%s: %,d triples (%,d read, %,d quads in named graphs skipped) in %.1f s%n",
+                    summary.hdt(), summary.triples(), summary.triplesRead(), summary.quadsSkipped(),
+                    summary.elapsed().toMillis() / 1000.0);
+            return 0;
+        }
+    }
+
+    @Command(name = "sample", mixinStandardHelpOptions = true,
+            description = "Writes the bundled library dataset as Turtle.")
+    static final class Sample implements Callable<Integer> {
+        @Option(names = {"-o", "--output"}, required = true, description = "The Turtle file to write.")
+        Path output;
+
+        @Option(names = "--seed", defaultValue = "" + LibraryDataset.DEFAULT_SEED,
+                description = "Random seed (default: ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Override
+        public Integer call() throws IOException {
+            Path parent = output.toAbsolutePath().getParent();
+            Files.createDirectories(parent);
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(output))) {
+                LibraryDataset.writeTurtle(out, seed);
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.ldf.hdt.convert;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.zip.GZIPInputStream;
+
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFLanguages;
+import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.RDFParserBuilder;
+import org.apache.jena.riot.lang.LabelToNode;
+
+/**
+ * One RDF input file: its syntax (from the file name, {@code .gz} allowed) and a parser over it.
+ *
+ * <p>Blank node labels are scoped to the file, as RDF requires, but derived from the file's
+ * position and name instead of a random seed, so that converting the same input twice gives the
+ * same HDT.
+ */
+record RdfSource(Path path, Lang lang, boolean gzipped, int position) {
+
+    static RdfSource of(Path path, int position) {
+        String name = path.getFileName().toString();
+        boolean gzipped = name.toLowerCase(Locale.ROOT).endsWith(".gz");
+        String plainName = gzipped ? name.substring(0, name.length() - 3) : name;
+        Lang lang = RDFLanguages.filenameToLang(plainName);
+        if (lang == null || !RDFLanguages.isTriples(lang) && !RDFLanguages.isQuads(lang)) {
+            throw new IllegalArgumentException("Cannot tell the RDF syntax of " + path
+                    + " from its name; use .nt, .ttl, .nq, .trig, .rdf (optionally .gz)");
+        }
+        return new RdfSource(path, lang, gzipped, position);
+    }
+
+    boolean hasQuads() {
+        return RDFLanguages.isQuads(lang);
+    }
+
+    InputStream open() throws IOException {
+        InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
+        return gzipped ? new GZIPInputStream(in, 1 << 16) : in;
+    }
+
+    RDFParserBuilder parser(InputStream in, String baseUri) {
+        UUID scope = UUID.nameUUIDFromBytes((position + ":" + path.getFileName())
+                .getBytes(StandardCharsets.UTF_8));
+        return RDFParser.create()
+                .source(in)
+                .lang(lang)
+                .base(baseUri)
+                .labelToNode(LabelToNode.createScopeByDocumentHash(scope));
+    }
+}

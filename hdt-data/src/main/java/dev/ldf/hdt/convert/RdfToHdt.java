@@ -1,0 +1,229 @@
+package dev.ldf.hdt.convert;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+import org.apache.jena.atlas.iterator.IteratorCloseable;
+import org.apache.jena.riot.RiotException;
+import org.apache.jena.riot.system.AsyncParser;
+import org.apache.jena.sparql.core.Quad;
+import org.rdfhdt.hdt.exceptions.ParserException;
+import org.rdfhdt.hdt.hdt.HDT;
+import org.rdfhdt.hdt.hdt.HDTManager;
+import org.rdfhdt.hdt.options.HDTOptions;
+import org.rdfhdt.hdt.options.HDTOptionsKeys;
+import org.rdfhdt.hdt.triples.TripleString;
+
+import dev.ldf.hdt.term.HdtTerms;
+
+/**
+ * Converts RDF files (N-Triples, Turtle, RDF/XML; the default graph of N-Quads and TriG; any of
+ * them gzip-compressed) into one HDT file plus the index that triple pattern lookups need.
+ *
+ * <p>Jena RIOT parses the input on its own thread while hdt-java builds the dictionary and
+ * triples, so terms get exactly the string form of {@link HdtTerms}. The {@link Loader#MEMORY}
+ * loader keeps the whole dataset on the heap while it builds; {@link Loader#DISK} sorts in
+ * chunks in a work directory and suits inputs larger than the heap.
+ */
+public final class RdfToHdt {
+
+    /** How hdt-java builds the file. */
+    public enum Loader { MEMORY, DISK }
+
+    private final String baseUri;
+    private final Loader loader;
+    private final ConversionProgress progress;
+
+    public RdfToHdt(String baseUri, Loader loader, ConversionProgress progress) {
+        this.baseUri = baseUri;
+        this.loader = loader;
+        this.progress = progress;
+    }
+
+    /**
+     * Converts {@code inputs} into {@code output} and writes {@code output.index.v1-1} beside it.
+     * The HDT is written to a temporary file first, so a failed run leaves no partial output.
+     *
+     * @throws IOException          on a read or write failure
+     * @throws IllegalArgumentException when an input cannot be parsed (the message names the
+     *                              file, line and column)
+     */
+    public ConversionSummary convert(List<Path> inputs, Path output) throws IOException {
+        if (inputs.isEmpty()) {
+            throw new IllegalArgumentException("No input files");
+        }
+        List<RdfSource> sources = new java.util.ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            Path input = inputs.get(i);
+            if (!Files.isReadable(input)) {
+                throw new IllegalArgumentException("Cannot read input file " + input);
+            }
+            sources.add(RdfSource.of(input, i));
+        }
+        long start = System.nanoTime();
+        Path absolute = output.toAbsolutePath();
+        Path dir = absolute.getParent();
+        Files.createDirectories(dir);
+        // Not Files.createTempFile: its owner-only permissions would stay on the finished file.
+        Path temp = dir.resolve(absolute.getFileName() + ".part");
+        Path work = loader == Loader.DISK ? Files.createTempDirectory(dir, "hdt-work") : null;
+        try (SourceTriples triples = new SourceTriples(sources)) {
+            long count;
+            try (HDT hdt = generate(triples, work)) {
+                count = hdt.getTriples().getNumberOfElements();
+                progress.message(String.format(java.util.Locale.ROOT,
+                        "read %,d triples (%,d in named graphs skipped); %,d distinct; saving %s",
+                        triples.read, triples.skipped, count, output));
+                hdt.saveToHDT(temp.toString(), progress);
+            }
+            Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            buildIndex(absolute);
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+            progress.message(String.format(java.util.Locale.ROOT, "done in %.1f s: %s", elapsed.toMillis() / 1000.0, output));
+            return new ConversionSummary(absolute, triples.read, triples.skipped, count, elapsed);
+        } catch (ParserException e) {
+            throw new IOException("HDT generation failed: " + e.getMessage(), e);
+        } finally {
+            Files.deleteIfExists(temp);
+            if (work != null) {
+                deleteRecursively(work);
+            }
+        }
+    }
+
+    private HDT generate(Iterator<TripleString> triples, Path work) throws IOException, ParserException {
+        HDTOptions spec = HDTOptions.of();
+        if (loader == Loader.DISK) {
+            spec.set(HDTOptionsKeys.LOADER_DISK_LOCATION_KEY, work.toString());
+            return HDTManager.generateHDTDisk(triples, baseUri, spec, progress);
+        }
+        return HDTManager.generateHDT(triples, baseUri, spec, progress);
+    }
+
+    /** Writes the {@code .index.v1-1} file that {@code ?P?}, {@code ?PO} and {@code ??O} lookups need. */
+    private void buildIndex(Path hdtFile) throws IOException {
+        progress.message("building index for " + hdtFile.getFileName());
+        Path index = indexFile(hdtFile);
+        Files.deleteIfExists(index);
+        HDTManager.mapIndexedHDT(hdtFile, progress).close();
+    }
+
+    /** Where hdt-java keeps the index of {@code hdtFile}. */
+    public static Path indexFile(Path hdtFile) {
+        return hdtFile.resolveSibling(hdtFile.getFileName() + ".index.v1-1");
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return; // the disk loader removes its work directory itself when it succeeds
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** The triples of all sources in order, as hdt-java's input iterator. */
+    private final class SourceTriples implements Iterator<TripleString>, AutoCloseable {
+        private final List<RdfSource> sources;
+        private int nextSource;
+        private RdfSource current;
+        private InputStream currentStream;
+        private IteratorCloseable<Quad> quads;
+        private TripleString pending;
+        long read;
+        long skipped;
+
+        SourceTriples(List<RdfSource> sources) {
+            this.sources = sources;
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (pending == null) {
+                if (quads == null && !openNext()) {
+                    return false;
+                }
+                if (!advance()) {
+                    closeCurrent();
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public TripleString next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            TripleString t = pending;
+            pending = null;
+            return t;
+        }
+
+        private boolean advance() {
+            try {
+                while (quads.hasNext()) {
+                    Quad quad = quads.next();
+                    if (!quad.isTriple() && !quad.isDefaultGraph()) {
+                        skipped++;
+                        continue;
+                    }
+                    pending = new TripleString(HdtTerms.toHdt(quad.getSubject()),
+                            HdtTerms.toHdt(quad.getPredicate()), HdtTerms.toHdt(quad.getObject()));
+                    read++;
+                    progress.parsed(current.path().getFileName().toString(), read);
+                    return true;
+                }
+                return false;
+            } catch (RiotException e) {
+                throw new IllegalArgumentException("Cannot parse " + current.path() + ": " + e.getMessage(), e);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Unsupported term in " + current.path() + ": " + e.getMessage(), e);
+            }
+        }
+
+        private boolean openNext() {
+            if (nextSource >= sources.size()) {
+                return false;
+            }
+            current = sources.get(nextSource++);
+            try {
+                currentStream = current.open();
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot open " + current.path(), e);
+            }
+            quads = AsyncParser.of(current.parser(currentStream, baseUri)).asyncParseQuads();
+            return true;
+        }
+
+        private void closeCurrent() {
+            if (quads != null) {
+                quads.close();
+                quads = null;
+            }
+            if (currentStream != null) {
+                try {
+                    currentStream.close();
+                } catch (IOException e) {
+                    // Already fully read; nothing depends on the close.
+                }
+                currentStream = null;
+            }
+        }
+
+        @Override
+        public void close() {
+            closeCurrent();
+        }
+    }
+}

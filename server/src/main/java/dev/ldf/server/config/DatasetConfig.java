@@ -1,0 +1,97 @@
+package dev.ldf.server.config;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * One dataset: served at {@code /name} from an HDT file.
+ *
+ * @param name           the URL path segment
+ * @param title          a human-readable title (defaults to the name)
+ * @param description    a sentence about the data (optional)
+ * @param hdt            the HDT file; relative paths are resolved against the config file
+ * @param pageSize       triples per page
+ * @param loading        {@code map} (default: the OS pages the file in; suits files larger than the
+ *                       heap) or {@code load} (the whole file on the heap; faster term lookups)
+ * @param prefixes       prefixes for Turtle, TriG and HTML output (optional)
+ * @param countScanLimit how many candidate triples the server scans at most to count a pattern
+ *                       that HDT cannot count exactly
+ */
+public record DatasetConfig(
+        String name,
+        String title,
+        String description,
+        String hdt,
+        Integer pageSize,
+        Loading loading,
+        Map<String, String> prefixes,
+        Long countScanLimit) {
+
+    public static final int DEFAULT_PAGE_SIZE = 100;
+    public static final int MAX_PAGE_SIZE = 10_000;
+    public static final long DEFAULT_COUNT_SCAN_LIMIT = 100_000;
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+
+    /** How the HDT file is opened. */
+    public enum Loading {
+        @JsonProperty("map") MAP,
+        @JsonProperty("load") LOAD
+    }
+
+    public DatasetConfig {
+        title = title == null || title.isBlank() ? name : title;
+        description = description == null ? "" : description;
+        pageSize = pageSize == null ? DEFAULT_PAGE_SIZE : pageSize;
+        loading = loading == null ? Loading.MAP : loading;
+        prefixes = prefixes == null ? Map.of() : new LinkedHashMap<>(prefixes);
+        countScanLimit = countScanLimit == null ? DEFAULT_COUNT_SCAN_LIMIT : countScanLimit;
+    }
+
+    /** A dataset with every optional setting at its default. */
+    public static DatasetConfig of(String name, Path hdt) {
+        return new DatasetConfig(name, null, null, hdt.toString(), null, null, null, null);
+    }
+
+    public Path hdtPath() {
+        return Path.of(hdt);
+    }
+
+    /** The same dataset with its HDT path resolved against {@code dir}. */
+    DatasetConfig resolvedAgainst(Path dir) {
+        if (hdt == null || hdt.isBlank()) {
+            return this; // reported by validate()
+        }
+        return new DatasetConfig(name, title, description, dir.resolve(hdt).normalize().toString(),
+                pageSize, loading, prefixes, countScanLimit);
+    }
+
+    public DatasetConfig withPageSize(int size) {
+        return new DatasetConfig(name, title, description, hdt, size, loading, prefixes, countScanLimit);
+    }
+
+    void validate() {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new ConfigException("Dataset name '" + name + "' must be 1-64 letters, digits, '.', '_' or '-'"
+                    + " and start with a letter or digit");
+        }
+        if (hdt == null || hdt.isBlank()) {
+            throw new ConfigException("Dataset '" + name + "' has no \"hdt\" file");
+        }
+        if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+            throw new ConfigException("Dataset '" + name + "': pageSize must be between 1 and " + MAX_PAGE_SIZE);
+        }
+        if (countScanLimit < 0) {
+            throw new ConfigException("Dataset '" + name + "': countScanLimit must not be negative");
+        }
+        prefixes.forEach((prefix, iri) -> {
+            if (!prefix.matches("[A-Za-z][A-Za-z0-9_-]*|") || iri == null || !iri.matches("[A-Za-z][A-Za-z0-9+.-]*:\\S*")) {
+                throw new ConfigException("Dataset '" + name + "': prefix '" + prefix + "' -> '" + iri
+                        + "' is not a prefix name and absolute IRI");
+            }
+        });
+    }
+}

@@ -1,0 +1,28 @@
+package dev.ldf.server.fragment;
+
+/**
+ * Answers triple pattern fragments over one dataset.
+ *
+ * <p>Implementations are thread-safe: one instance serves all request threads. {@link #close()}
+ * releases the data and must be called once, after the last request.
+ */
+public interface Datasource extends AutoCloseable {
+
+    /**
+     * The triples matching {@code pattern} from position {@code offset} (0-based) on, at most
+     * {@code limit} of them, in a stable order, with the fragment's count.
+     */
+    FragmentPage page(TriplePattern pattern, long offset, int limit);
+
+    /** Sizes for the dataset description. */
+    DatasetStatistics statistics();
+
+    /**
+     * A short token that changes whenever the data behind this source changes; it becomes part of
+     * the HTTP entity tags.
+     */
+    String version();
+
+    @Override
+    void close();
+}

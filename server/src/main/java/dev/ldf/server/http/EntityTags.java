@@ -1,0 +1,60 @@
+package dev.ldf.server.http;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * Strong entity tags and {@code If-None-Match} evaluation (RFC 9110, section 13.1.2).
+ *
+ * <p>A tag is a digest of what determines the bytes of a response besides its URL: the data's
+ * version, the serving configuration and the format.
+ */
+final class EntityTags {
+
+    private EntityTags() {}
+
+    static String of(String... parts) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (String part : parts) {
+                digest.update(part.getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+            }
+            return '"' + HexFormat.of().formatHex(digest.digest(), 0, 12) + '"';
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * True when {@code ifNoneMatch} names {@code etag} (weak comparison, as the RFC asks for this
+     * header). Jetty's gzip handler adds {@code --gzip} to tags of compressed responses; a client
+     * that sends such a tag back means the same representation.
+     */
+    static boolean matches(String ifNoneMatch, String etag) {
+        if (ifNoneMatch == null) {
+            return false;
+        }
+        String wanted = opaque(etag);
+        for (String candidate : ifNoneMatch.split(",")) {
+            String tag = candidate.trim();
+            if (tag.equals("*")) {
+                return true;
+            }
+            if (opaque(tag).equals(wanted)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String opaque(String tag) {
+        String t = tag.startsWith("W/") ? tag.substring(2) : tag;
+        if (t.endsWith("--gzip\"")) {
+            t = t.substring(0, t.length() - "--gzip\"".length()) + '"';
+        }
+        return t;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.ldf.server.http;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.eclipse.jetty.http.HttpStatus;
+
+import dev.ldf.server.rdf.ErrorView;
+import dev.ldf.server.rdf.HtmlWriter;
+import dev.ldf.server.rdf.OutputFormat;
+import dev.ldf.server.rdf.RdfWriter;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * The one place that turns a failed request into an error response: the status, a short message
+ * in the negotiated format (a {@code hydra:Error} for RDF, a page for HTML, plain text when no
+ * format was agreed), and never a stack trace.
+ */
+final class ErrorResponder {
+
+    private ErrorResponder() {}
+
+    /** Sends the error, unless the response is already committed (then nothing can be changed). */
+    static void respond(HttpServletResponse response, int status, String message, OutputFormat format)
+            throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        String allow = response.getHeader("Allow");
+        response.reset();
+        Headers.common(response);
+        if (allow != null) {
+            response.setHeader("Allow", allow);
+        }
+        response.setHeader("Cache-Control", "no-store");
+        response.setStatus(status);
+        ErrorView view = new ErrorView(status, HttpStatus.getMessage(status), message);
+        try (OutputStream out = response.getOutputStream()) {
+            if (format == null) {
+                response.setContentType("text/plain;charset=utf-8");
+                out.write((status + " " + view.reason() + ": " + message + "\n").getBytes(StandardCharsets.UTF_8));
+            } else if (format.isRdf()) {
+                response.setContentType(format.contentType());
+                RdfWriter.writeError(view, format, out);
+            } else {
+                response.setContentType(format.contentType());
+                HtmlWriter.writeError(view, out);
+            }
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package dev.ldf.server.http;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+
+import org.eclipse.jetty.io.EofException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
+import dev.ldf.server.fragment.BadRequestException;
+import dev.ldf.server.fragment.Datasource;
+import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.FragmentRequest;
+import dev.ldf.server.fragment.Skolemizer;
+import dev.ldf.server.fragment.TermSyntax;
+import dev.ldf.server.fragment.TriplePattern;
+import dev.ldf.server.rdf.CatalogView;
+import dev.ldf.server.rdf.DatasetDescription;
+import dev.ldf.server.rdf.FragmentView;
+import dev.ldf.server.rdf.HtmlWriter;
+import dev.ldf.server.rdf.OutputFormat;
+import dev.ldf.server.rdf.RdfWriter;
+import dev.ldf.server.rdf.UnrepresentableException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Answers Triple Pattern Fragments: {@code /} is the index of datasets, {@code /name} a dataset
+ * with the parameters {@code subject}, {@code predicate}, {@code object} and {@code page}.
+ *
+ * <p>A request is parsed and checked completely before the first byte is written; a page is then
+ * streamed triple by triple. All errors go through {@link ErrorResponder}.
+ */
+public final class FragmentServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(FragmentServlet.class);
+    private static final List<OutputFormat> FORMATS = Arrays.asList(OutputFormat.values());
+    private static final Pattern PAGE = Pattern.compile("[1-9][0-9]{0,18}");
+    private static final String GENID = "/.well-known/genid/";
+
+    /** A dataset with what the servlet needs to answer for it. */
+    private record Served(DatasetConfig config, Datasource source, String fingerprint) {}
+
+    private final transient ServerConfig config;
+    private final transient Map<String, Served> datasets = new LinkedHashMap<>();
+    private final String catalogFingerprint;
+    private final AtomicLong requestIds = new AtomicLong();
+
+    /** Serves {@code sources}, one per dataset of {@code config}, by name. */
+    public FragmentServlet(ServerConfig config, Map<String, Datasource> sources) {
+        this.config = config;
+        StringBuilder catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
+        for (DatasetConfig d : config.datasets()) {
+            Datasource source = sources.get(d.name());
+            if (source == null) {
+                throw new IllegalArgumentException("No datasource for dataset " + d.name());
+            }
+            // Everything besides the data that changes the bytes of a response.
+            String fingerprint = source.version() + "|" + d.title() + "|" + d.description() + "|" + d.pageSize()
+                    + "|" + d.prefixes() + "|" + config.baseUrl();
+            datasets.put(d.name(), new Served(d, source, fingerprint));
+            catalog.append('|').append(d.name()).append('|').append(fingerprint);
+        }
+        this.catalogFingerprint = catalog.toString();
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        OutputFormat format = null;
+        try {
+            Headers.common(response);
+            String method = request.getMethod();
+            if (method.equals("OPTIONS")) {
+                options(response);
+                return;
+            }
+            format = ContentNegotiation.choose(request.getHeader("Accept"), FORMATS);
+            if (format == null) {
+                throw new HttpError(406, "None of the formats this server writes is acceptable: "
+                        + String.join(", ", FORMATS.stream().map(OutputFormat::mediaType).toList()) + ".");
+            }
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                response.setHeader("Allow", Headers.ALLOWED_METHODS);
+                throw new HttpError(405, "Method " + method + " is not allowed here; use GET or HEAD.");
+            }
+            route(request, response, format);
+        } catch (HttpError e) {
+            ErrorResponder.respond(response, e.status(), e.getMessage(), e.status() == 406 ? null : format);
+        } catch (BadRequestException e) {
+            ErrorResponder.respond(response, 400, e.getMessage(), format);
+        } catch (UnrepresentableException e) {
+            ErrorResponder.respond(response, 406, e.getMessage() + " Ask for another format.", null);
+        } catch (EofException e) {
+            LOG.debug("Client went away: {}", e.toString());
+        } catch (IOException e) {
+            LOG.debug("Writing the response failed: {}", e.toString());
+        } catch (RuntimeException e) {
+            long id = requestIds.incrementAndGet();
+            LOG.error("Request {} ({} {}?{}) failed", id, request.getMethod(), request.getRequestURI(),
+                    request.getQueryString(), e);
+            if (response.isCommitted()) {
+                throw e; // Jetty aborts the response: the client must not take a truncated page for a whole one.
+            }
+            ErrorResponder.respond(response, 500, "The server failed on this request (id " + id + ").", format);
+        }
+    }
+
+    private void options(HttpServletResponse response) {
+        response.setStatus(204);
+        response.setHeader("Allow", Headers.ALLOWED_METHODS);
+        response.setHeader("Access-Control-Allow-Methods", Headers.ALLOWED_METHODS);
+        response.setHeader("Access-Control-Allow-Headers", "Accept, Content-Type, If-None-Match");
+        response.setHeader("Access-Control-Max-Age", "86400");
+    }
+
+    private void route(HttpServletRequest request, HttpServletResponse response, OutputFormat format)
+            throws IOException {
+        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        PublicUrls urls = PublicUrls.of(request, config.baseUrl());
+        if (path.equals("/")) {
+            catalog(request, response, format, urls);
+            return;
+        }
+        if (path.startsWith(GENID)) {
+            genid(response, path, urls);
+            return;
+        }
+        Served served = path.indexOf('/', 1) < 0 ? datasets.get(path.substring(1)) : null;
+        if (served == null) {
+            throw HttpError.notFound("There is no dataset at " + path + "; the index at " + urls.index()
+                    + " lists the datasets.");
+        }
+        fragment(request, response, format, urls, served);
+    }
+
+    private void fragment(HttpServletRequest request, HttpServletResponse response, OutputFormat format,
+            PublicUrls urls, Served served) throws IOException {
+        DatasetConfig d = served.config();
+        QueryParameters parameters = QueryParameters.parse(request.getQueryString());
+        Map<String, String> terms = new LinkedHashMap<>();
+        for (String position : new String[] {"subject", "predicate", "object"}) {
+            String value = parameters.single(position);
+            terms.put(position, value == null ? "" : value);
+        }
+        Skolemizer skolemizer = new Skolemizer(urls.genidPrefix(d.name()));
+        TriplePattern requested = new TriplePattern(
+                TermSyntax.parse("subject", terms.get("subject")),
+                TermSyntax.parse("predicate", terms.get("predicate")),
+                TermSyntax.parse("object", terms.get("object")));
+        FragmentRequest fragment = new FragmentRequest(skolemizer.deskolemize(requested),
+                page(parameters.single("page"), d.pageSize()));
+
+        String etag = EntityTags.of(served.fingerprint(), format.name());
+        if (notModified(request, response, etag)) {
+            return;
+        }
+        FragmentPage page = served.source().page(fragment.pattern(), fragment.offset(d.pageSize()), d.pageSize());
+        long number = fragment.page();
+        FragmentView view = new FragmentView(config.title(), urls.index(), describe(d, urls), urls.requestUrl(),
+                requested, terms, number, d.pageSize(), page, urls.onPage(1),
+                number > 1 ? urls.onPage(number - 1) : null,
+                page.hasNextPage() ? urls.onPage(number + 1) : null, skolemizer);
+        response.setStatus(200);
+        response.setContentType(format.contentType());
+        try (OutputStream out = response.getOutputStream()) {
+            if (format.isRdf()) {
+                RdfWriter.writeFragment(view, format, out);
+            } else {
+                HtmlWriter.writeFragment(view, out);
+            }
+        }
+    }
+
+    private void catalog(HttpServletRequest request, HttpServletResponse response, OutputFormat format,
+            PublicUrls urls) throws IOException {
+        String etag = EntityTags.of(catalogFingerprint, format.name());
+        if (notModified(request, response, etag)) {
+            return;
+        }
+        List<CatalogView.Entry> entries = new ArrayList<>();
+        for (Served served : datasets.values()) {
+            entries.add(new CatalogView.Entry(describe(served.config(), urls), served.source().statistics()));
+        }
+        CatalogView view = new CatalogView(config.title(), config.description(), urls.index(), entries);
+        response.setStatus(200);
+        response.setContentType(format.contentType());
+        try (OutputStream out = response.getOutputStream()) {
+            if (format.isRdf()) {
+                RdfWriter.writeCatalog(view, format, out);
+            } else {
+                HtmlWriter.writeCatalog(view, out);
+            }
+        }
+    }
+
+    /** A Skolem IRI dereferenced: see the fragment of triples about it. */
+    private void genid(HttpServletResponse response, String path, PublicUrls urls) {
+        String rest = path.substring(GENID.length());
+        int slash = rest.indexOf('/');
+        Served served = slash > 0 ? datasets.get(rest.substring(0, slash)) : null;
+        if (served == null || slash == rest.length() - 1) {
+            throw HttpError.notFound("There is no blank node at " + path + ".");
+        }
+        String iri = urls.base() + urls.rawPath();
+        response.setStatus(303);
+        response.setHeader("Location", urls.dataset(served.config().name()) + "?subject=" + PublicUrls.encode(iri));
+        response.setHeader("Cache-Control", "public, max-age=" + config.cacheMaxAgeSeconds());
+    }
+
+    /** Sets the caching headers and answers 304 when the client's copy is current. */
+    private boolean notModified(HttpServletRequest request, HttpServletResponse response, String etag) {
+        Headers.cacheable(response, etag, config.cacheMaxAgeSeconds());
+        if (EntityTags.matches(request.getHeader("If-None-Match"), etag)) {
+            response.setStatus(304);
+            return true;
+        }
+        return false;
+    }
+
+    private static long page(String value, int pageSize) {
+        if (value == null) {
+            return 1;
+        }
+        // The offset of the page's first triple must fit in a long.
+        long max = Long.MAX_VALUE / pageSize;
+        long page = -1;
+        if (PAGE.matcher(value).matches()) {
+            try {
+                page = Long.parseLong(value);
+            } catch (NumberFormatException e) {
+                page = -1;
+            }
+        }
+        if (page < 1 || page > max) {
+            throw HttpError.badRequest("The page must be a whole number from 1 to " + max + ", not '"
+                    + (value.length() > 40 ? value.substring(0, 40) + "..." : value) + "'.");
+        }
+        return page;
+    }
+
+    private static DatasetDescription describe(DatasetConfig d, PublicUrls urls) {
+        return new DatasetDescription(d.name(), d.title(), d.description(), urls.dataset(d.name()), d.prefixes());
+    }
+}

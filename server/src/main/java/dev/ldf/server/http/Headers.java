@@ -1,0 +1,27 @@
+package dev.ldf.server.http;
+
+import jakarta.servlet.http.HttpServletResponse;
+
+/** Headers every response carries. */
+final class Headers {
+
+    static final String ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+
+    private Headers() {}
+
+    /**
+     * CORS for any origin: fragments are public data, and browser clients (Comunica in a page)
+     * read them directly. Not varied by Origin, so caches keep one copy.
+     */
+    static void common(HttpServletResponse response) {
+        response.setHeader("Access-Control-Allow-Origin", "*");
+        response.setHeader("Access-Control-Expose-Headers", "ETag, Content-Type");
+    }
+
+    /** Headers that let caches store a successful response and revalidate it. */
+    static void cacheable(HttpServletResponse response, String etag, int maxAgeSeconds) {
+        response.setHeader("ETag", etag);
+        response.setHeader("Cache-Control", "public, max-age=" + maxAgeSeconds);
+        response.setHeader("Vary", "Accept");
+    }
+}

@@ -1,0 +1,28 @@
+package dev.ldf.server.http;
+
+/**
+ * A request the server answers with a 4xx status and a short message for people. Thrown before
+ * any byte of the response is written; {@link ErrorResponder} turns it into the response.
+ */
+public final class HttpError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final int status;
+
+    public HttpError(int status, String message) {
+        super(message);
+        this.status = status;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public static HttpError badRequest(String message) {
+        return new HttpError(400, message);
+    }
+
+    public static HttpError notFound(String message) {
+        return new HttpError(404, message);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.ldf.server.http;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.jetty.util.UrlEncoded;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+/**
+ * The URLs a response talks about, as the client sees the server.
+ *
+ * <p>The page URL is rebuilt from the request exactly as it arrived (raw path, raw query string)
+ * because clients match the subject of {@code hydra:next} against the URL they requested byte for
+ * byte. The scheme and authority come from the configured base URL, or else from the request,
+ * where Jetty has already applied {@code Forwarded} and {@code X-Forwarded-*} headers.
+ */
+record PublicUrls(String base, String rawPath, String rawQuery) {
+
+    static PublicUrls of(HttpServletRequest request, String configuredBase) {
+        String base = configuredBase != null ? configuredBase : requestBase(request);
+        return new PublicUrls(base, request.getRequestURI(), request.getQueryString());
+    }
+
+    private static String requestBase(HttpServletRequest request) {
+        String scheme = request.getScheme();
+        String host = request.getServerName();
+        if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
+            host = "[" + host + "]";
+        }
+        int port = request.getServerPort();
+        boolean defaultPort = port <= 0 || ("http".equals(scheme) && port == 80) || ("https".equals(scheme) && port == 443);
+        return scheme + "://" + host + (defaultPort ? "" : ":" + port) + request.getContextPath();
+    }
+
+    /** The URL exactly as requested. */
+    String requestUrl() {
+        return base + rawPath + (rawQuery == null ? "" : "?" + rawQuery);
+    }
+
+    /** The index URL. */
+    String index() {
+        return base + "/";
+    }
+
+    String dataset(String name) {
+        return base + "/" + name;
+    }
+
+    /** The Skolem IRI prefix for a dataset's blank nodes. */
+    String genidPrefix(String dataset) {
+        return base + "/.well-known/genid/" + dataset + "/";
+    }
+
+    /**
+     * This URL on another page: the {@code page} parameter is replaced (and left out for page 1,
+     * whose canonical URL has none), every other parameter is kept byte for byte and in order.
+     */
+    String onPage(long page) {
+        List<String> kept = new ArrayList<>();
+        if (rawQuery != null) {
+            for (String pair : rawQuery.split("&")) {
+                if (!pair.isEmpty() && !isPageParameter(pair)) {
+                    kept.add(pair);
+                }
+            }
+        }
+        if (page > 1) {
+            kept.add("page=" + page);
+        }
+        return base + rawPath + (kept.isEmpty() ? "" : "?" + String.join("&", kept));
+    }
+
+    private static boolean isPageParameter(String pair) {
+        int eq = pair.indexOf('=');
+        String name = eq < 0 ? pair : pair.substring(0, eq);
+        try {
+            return "page".equals(UrlEncoded.decodeString(name));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

@@ -1,0 +1,52 @@
+package dev.ldf.server.http;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.jetty.util.UrlEncoded;
+
+/**
+ * The parameters of a query string or form body ({@code application/x-www-form-urlencoded},
+ * UTF-8), decoded strictly: a malformed percent escape or invalid UTF-8 is a 400, never a silently
+ * replaced character that would look up the wrong term.
+ */
+final class QueryParameters {
+
+    private final Map<String, List<String>> values;
+
+    private QueryParameters(Map<String, List<String>> values) {
+        this.values = values;
+    }
+
+    static QueryParameters parse(String encoded) {
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        if (encoded != null && !encoded.isEmpty()) {
+            try {
+                UrlEncoded.decodeUtf8To(encoded, 0, encoded.length(),
+                        (name, value) -> values.computeIfAbsent(name, n -> new ArrayList<>()).add(value));
+            } catch (IllegalArgumentException e) {
+                // Also Jetty's Utf8IllegalArgumentException.
+                throw HttpError.badRequest("The query string is not valid percent-encoded UTF-8.");
+            }
+        }
+        return new QueryParameters(values);
+    }
+
+    /**
+     * The value of a parameter that may occur at most once, or null when it is absent.
+     *
+     * @throws HttpError 400 when it is given more than once
+     */
+    String single(String name) {
+        List<String> list = values.get(name);
+        if (list == null) {
+            return null;
+        }
+        if (list.size() > 1) {
+            throw HttpError.badRequest("The parameter '" + name + "' is given " + list.size() + " times; give it once.");
+        }
+        return list.get(0);
+    }
+}

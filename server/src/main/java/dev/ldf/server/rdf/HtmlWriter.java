@@ -1,0 +1,218 @@
+package dev.ldf.server.rdf;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
+
+import dev.ldf.server.fragment.Count;
+
+/**
+ * HTML pages for people: a fragment as a table with its count, paging links and a search form;
+ * the index; errors.
+ *
+ * <p>Everything that comes from the request or the data is escaped. Terms link to the fragments
+ * that have them in the same position; an IRI also links to itself, but only when it is http(s),
+ * so that data can never smuggle a {@code javascript:} link into the page.
+ */
+public final class HtmlWriter {
+
+    private static final String STYLE = """
+            body{font-family:system-ui,sans-serif;margin:1.5rem auto;max-width:72rem;padding:0 1rem;color:#222}
+            header{font-size:.9rem;margin-bottom:1rem}a{color:#0645ad;text-decoration:none}a:hover{text-decoration:underline}
+            form{display:grid;grid-template-columns:auto 1fr;gap:.3rem .6rem;max-width:48rem;margin:1rem 0}
+            input{font-family:ui-monospace,monospace;padding:.25rem}button{grid-column:2;justify-self:start;padding:.3rem 1rem}
+            table{border-collapse:collapse;width:100%;font-family:ui-monospace,monospace;font-size:.85rem}
+            th,td{text-align:left;border-bottom:1px solid #ddd;padding:.3rem;vertical-align:top;word-break:break-word}
+            td.literal{white-space:pre-wrap}.meta{color:#666}.ext{font-size:.75rem;margin-left:.3rem}
+            nav a{margin-right:1rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}""";
+
+    private HtmlWriter() {}
+
+    public static void writeFragment(FragmentView view, OutputStream out) throws IOException {
+        Writer w = writer(out);
+        DatasetDescription d = view.dataset();
+        head(w, d.title() + ": " + RdfWriter.describe(view.pattern()));
+        w.write("<header><a href=\"" + escape(view.serverUrl()) + "\">" + escape(view.serverTitle()) + "</a> › <a href=\""
+                + escape(d.url()) + "\">" + escape(d.title()) + "</a></header>\n");
+        w.write("<h1>" + escape(d.title()) + "</h1>\n");
+        if (!d.description().isEmpty()) {
+            w.write("<p>" + escape(d.description()) + "</p>\n");
+        }
+        w.write("<form action=\"" + escape(d.url()) + "\" method=\"get\">\n");
+        for (String position : new String[] {"subject", "predicate", "object"}) {
+            String value = view.parameters().getOrDefault(position, "");
+            w.write("<label for=\"" + position + "\">" + position + "</label><input id=\"" + position + "\" name=\""
+                    + position + "\" value=\"" + escape(value) + "\" placeholder=\"?" + position.charAt(0) + "\">\n");
+        }
+        w.write("<button type=\"submit\">Find matching triples</button>\n</form>\n");
+
+        Count count = view.page().count();
+        long first = (view.pageNumber() - 1) * view.pageSize() + 1;
+        long last = first + view.page().size() - 1;
+        w.write("<p class=\"count\">" + (count.exact() ? "" : "About ") + String.format(Locale.ROOT, "%,d", count.value())
+                + (count.value() == 1 ? " triple matches " : " triples match ") + escape(RdfWriter.describe(view.pattern())));
+        if (view.page().size() > 0) {
+            w.write(String.format(Locale.ROOT, "; this is page %,d with triples %,d to %,d.", view.pageNumber(), first, last));
+        } else {
+            w.write(view.pageNumber() > 1 ? String.format(Locale.ROOT, "; page %,d is past the last one.", view.pageNumber()) : ".");
+        }
+        w.write("</p>\n");
+
+        if (view.page().size() > 0) {
+            w.write("<table>\n<thead><tr><th>subject</th><th>predicate</th><th>object</th></tr></thead>\n<tbody>\n");
+            for (Triple t : view.page().triples()) {
+                Triple s = view.skolemizer().skolemize(t);
+                w.write("<tr>");
+                cell(w, view, "subject", s.getSubject());
+                cell(w, view, "predicate", s.getPredicate());
+                cell(w, view, "object", s.getObject());
+                w.write("</tr>\n");
+            }
+            w.write("</tbody>\n</table>\n");
+        }
+        w.write("<nav>");
+        if (view.pageNumber() > 1) {
+            w.write("<a rel=\"first\" href=\"" + escape(view.firstUrl()) + "\">first</a>");
+        }
+        if (view.previousUrl() != null) {
+            w.write("<a rel=\"prev\" href=\"" + escape(view.previousUrl()) + "\">previous</a>");
+        }
+        if (view.nextUrl() != null) {
+            w.write("<a rel=\"next\" href=\"" + escape(view.nextUrl()) + "\">next</a>");
+        }
+        w.write("</nav>\n");
+        foot(w);
+    }
+
+    public static void writeCatalog(CatalogView view, OutputStream out) throws IOException {
+        Writer w = writer(out);
+        head(w, view.title());
+        w.write("<h1>" + escape(view.title()) + "</h1>\n");
+        if (!view.description().isEmpty()) {
+            w.write("<p>" + escape(view.description()) + "</p>\n");
+        }
+        w.write("<p>Datasets served as Triple Pattern Fragments:</p>\n");
+        for (CatalogView.Entry entry : view.datasets()) {
+            DatasetDescription d = entry.dataset();
+            w.write("<h2><a href=\"" + escape(d.url()) + "\">" + escape(d.title()) + "</a></h2>\n");
+            if (!d.description().isEmpty()) {
+                w.write("<p>" + escape(d.description()) + "</p>\n");
+            }
+            w.write(String.format(Locale.ROOT, "<dl><dt>triples</dt><dd>%,d</dd><dt>properties</dt><dd>%,d</dd>"
+                    + "<dt>distinct subjects</dt><dd>%,d</dd><dt>distinct objects</dt><dd>%,d</dd></dl>%n",
+                    entry.statistics().triples(), entry.statistics().properties(),
+                    entry.statistics().distinctSubjects(), entry.statistics().distinctObjects()));
+        }
+        foot(w);
+    }
+
+    public static void writeError(ErrorView view, OutputStream out) throws IOException {
+        Writer w = writer(out);
+        head(w, view.status() + " " + view.reason());
+        w.write("<h1>" + view.status() + " " + escape(view.reason()) + "</h1>\n<p>" + escape(view.message()) + "</p>\n");
+        foot(w);
+    }
+
+    private static void cell(Writer w, FragmentView view, String position, Node node) throws IOException {
+        String parameter = parameterSyntax(node);
+        String search = view.dataset().url() + "?" + position + "=" + URLEncoder.encode(parameter, StandardCharsets.UTF_8)
+                .replace("+", "%20");
+        if (node.isLiteral()) {
+            w.write("<td class=\"literal\"><a href=\"" + escape(search) + "\">\"" + escape(node.getLiteralLexicalForm())
+                    + "\"</a>");
+            String lang = node.getLiteralLanguage();
+            if (lang != null && !lang.isEmpty()) {
+                w.write("<span class=\"meta\">@" + escape(lang) + "</span>");
+            } else if (!node.getLiteralDatatypeURI().equals(Vocabulary.XSD + "string")) {
+                w.write("<span class=\"meta\">^^" + escape(shorten(node.getLiteralDatatypeURI(), view.dataset().prefixes()))
+                        + "</span>");
+            }
+            w.write("</td>");
+            return;
+        }
+        String iri = node.getURI();
+        w.write("<td><a href=\"" + escape(search) + "\" title=\"" + escape(iri) + "\">"
+                + escape(shorten(iri, view.dataset().prefixes())) + "</a>");
+        String lower = iri.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("http://") || lower.startsWith("https://")) {
+            w.write("<a class=\"ext\" href=\"" + escape(iri) + "\" title=\"open the IRI itself\">↗</a>");
+        }
+        w.write("</td>");
+    }
+
+    /** A term as the subject/predicate/object parameters expect it. */
+    private static String parameterSyntax(Node node) {
+        if (node.isURI()) {
+            return node.getURI();
+        }
+        String lex = '"' + node.getLiteralLexicalForm() + '"';
+        String lang = node.getLiteralLanguage();
+        if (lang != null && !lang.isEmpty()) {
+            return lex + "@" + lang;
+        }
+        String datatype = node.getLiteralDatatypeURI();
+        return datatype.equals(Vocabulary.XSD + "string") ? lex : lex + "^^" + datatype;
+    }
+
+    private static String shorten(String iri, Map<String, String> prefixes) {
+        String best = null;
+        String bestNs = "";
+        for (Map.Entry<String, String> p : prefixes.entrySet()) {
+            if (iri.startsWith(p.getValue()) && p.getValue().length() > bestNs.length()) {
+                best = p.getKey();
+                bestNs = p.getValue();
+            }
+        }
+        return best == null ? iri : best + ":" + iri.substring(bestNs.length());
+    }
+
+    private static Writer writer(OutputStream out) {
+        return new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 8192);
+    }
+
+    private static void head(Writer w, String title) throws IOException {
+        w.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + escape(title)
+                + "</title>\n<style>" + STYLE + "</style>\n</head>\n<body>\n");
+    }
+
+    private static void foot(Writer w) throws IOException {
+        w.write("</body>\n</html>\n");
+        w.flush();
+    }
+
+    /**
+     * Escapes text content and attribute values (always written in double quotes); control
+     * characters that HTML forbids become U+FFFD.
+     */
+    static String escape(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> {
+                    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7F && c <= 0x9F)) {
+                        b.append('\uFFFD');
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,20 @@
+package dev.ldf.server.rdf;
+
+/**
+ * A page that a format cannot express, such as a predicate IRI that RDF/XML cannot split into a
+ * namespace and a local name. Raised before any byte is written.
+ */
+public final class UnrepresentableException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final OutputFormat format;
+
+    UnrepresentableException(OutputFormat format, Throwable cause) {
+        super("This page cannot be expressed as " + format.mediaType() + ": " + cause.getMessage(), cause);
+        this.format = format;
+    }
+
+    public OutputFormat format() {
+        return format;
+    }
+}

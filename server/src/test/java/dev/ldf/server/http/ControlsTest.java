@@ -1,0 +1,119 @@
+package dev.ldf.server.http;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.apache.jena.graph.Graph;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.vocabulary.RDF;
+import org.junit.jupiter.api.Test;
+
+import dev.ldf.server.testing.Fragments;
+import dev.ldf.server.testing.Http;
+import dev.ldf.server.testing.ParsedPage;
+import dev.ldf.server.testing.TestServer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The hypermedia controls that TPF clients (Comunica) need, exactly as they read them. */
+class ControlsTest {
+
+    private static final String HYDRA = ParsedPage.HYDRA;
+    private static final String TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
+
+    private static List<Triple> find(Graph g, Node s, String p) {
+        return g.find(s, p == null ? Node.ANY : NodeFactory.createURI(p), Node.ANY).toList();
+    }
+
+    @Test
+    void searchFormHasTheTemplateAndExactlyThreeMappings() {
+        ParsedPage page = Fragments.fetch(TestServer.dataset("library"));
+        Node dataset = NodeFactory.createURI(TestServer.dataset("library") + "#dataset");
+        List<Triple> search = find(page.metadata(), dataset, HYDRA + "search");
+        assertEquals(1, search.size());
+        Node form = search.get(0).getObject();
+        List<Triple> templates = find(page.metadata(), form, HYDRA + "template");
+        assertEquals(1, templates.size());
+        assertEquals(TestServer.dataset("library") + "{?subject,predicate,object}",
+                templates.get(0).getObject().getLiteralLexicalForm());
+        List<Triple> mappings = find(page.metadata(), form, HYDRA + "mapping");
+        assertEquals(3, mappings.size(), "any other mapping makes Comunica reject the form");
+        Set<String> pairs = mappings.stream().map(m -> {
+            Node mapping = m.getObject();
+            String variable = find(page.metadata(), mapping, HYDRA + "variable").get(0).getObject().getLiteralLexicalForm();
+            String property = find(page.metadata(), mapping, HYDRA + "property").get(0).getObject().getURI();
+            return variable + "=" + property;
+        }).collect(Collectors.toSet());
+        assertEquals(Set.of("subject=" + RDF.subject.getURI(), "predicate=" + RDF.predicate.getURI(),
+                "object=" + RDF.object.getURI()), pairs);
+    }
+
+    @Test
+    void pagingControlsHaveTheRequestedUrlByteForByteAsSubject() {
+        // Lower-case hex, an escaped unreserved character and parameters in an unusual order.
+        String url = TestServer.dataset("paged") + "?object=http%3a%2f%2fschema.org%2fBook&%70redicate=" + "http%3A%2F%2Fwww.w3.org%2F1999%2F02%2F22-rdf-syntax-ns%23type&page=2";
+        ParsedPage page = Fragments.fetch(url);
+        assertEquals(7, page.data().size());
+        assertEquals(TestServer.dataset("paged") + "?object=http%3a%2f%2fschema.org%2fBook&%70redicate="
+                + "http%3A%2F%2Fwww.w3.org%2F1999%2F02%2F22-rdf-syntax-ns%23type&page=3", page.next().orElseThrow());
+        assertEquals(TestServer.dataset("paged") + "?object=http%3a%2f%2fschema.org%2fBook&%70redicate="
+                + "http%3A%2F%2Fwww.w3.org%2F1999%2F02%2F22-rdf-syntax-ns%23type", page.link("previous").orElseThrow());
+        assertEquals(page.link("previous"), page.link("first"));
+    }
+
+    @Test
+    void pageMetadataDescribesTheViewAndTheDataset() {
+        String url = Http.url(TestServer.dataset("library"), "predicate", "http://schema.org/author");
+        ParsedPage page = Fragments.fetch(url);
+        Graph m = page.metadata();
+        Node dataset = NodeFactory.createURI(TestServer.dataset("library") + "#dataset");
+        assertTrue(m.contains(dataset, NodeFactory.createURI(ParsedPage.VOID + "subset"), page.page()));
+        assertTrue(m.contains(page.page(), NodeFactory.createURI(TYPE), NodeFactory.createURI(HYDRA + "PartialCollectionView")));
+        assertTrue(m.contains(dataset, NodeFactory.createURI(TYPE), NodeFactory.createURI(ParsedPage.VOID + "Dataset")));
+        assertTrue(m.contains(page.page(), NodeFactory.createURI("http://purl.org/dc/terms/source"), dataset));
+        assertEquals("Library", find(m, dataset, "http://purl.org/dc/terms/title").get(0).getObject().getLiteralLexicalForm());
+        assertEquals(page.count(), page.integer(page.page(), HYDRA + "totalItems").orElseThrow());
+        assertEquals(100L, page.integer(page.page(), HYDRA + "itemsPerPage").orElseThrow());
+        Node countNode = find(m, page.page(), ParsedPage.VOID + "triples").get(0).getObject();
+        assertEquals("http://www.w3.org/2001/XMLSchema#integer", countNode.getLiteralDatatypeURI());
+        assertFalse(page.link("previous").isPresent());
+        assertEquals(url, page.link("first").orElseThrow());
+    }
+
+    @Test
+    void indexListsTheDatasetsWithTheirSizes() {
+        String index = TestServer.uri().toString();
+        String body = Http.get(index, "Accept", "text/turtle").body();
+        ParsedPage page = ParsedPage.parse(index, body, Lang.TURTLE);
+        Node catalog = NodeFactory.createURI(index);
+        List<Triple> members = find(page.metadata(), catalog, HYDRA + "member");
+        assertEquals(Set.of("library", "paged", "loaded"), members.stream()
+                .map(t -> t.getObject().getURI().replace(index, "").replace("#dataset", "")).collect(Collectors.toSet()));
+        Node library = NodeFactory.createURI(TestServer.dataset("library") + "#dataset");
+        assertEquals((long) dev.ldf.server.testing.TestData.all().size(),
+                page.integer(library, ParsedPage.VOID + "triples").orElseThrow());
+        assertTrue(page.integer(library, ParsedPage.VOID + "properties").orElseThrow() > 10);
+        String html = Http.get(index, "Accept", "text/html").body();
+        assertTrue(html.contains("href=\"" + TestServer.dataset("library") + "\""));
+        assertTrue(html.contains("The library dataset."));
+    }
+
+    @Test
+    void skolemIrisDereferenceToTheirFragment() {
+        ParsedPage addresses = Fragments.fetch(Http.url(TestServer.dataset("library"), "predicate", "http://schema.org/address"));
+        String genid = addresses.data().get(0).getObject().getURI();
+        assertTrue(genid.startsWith(TestServer.uri() + ".well-known/genid/library/"));
+        var response = Http.get(genid);
+        assertEquals(303, response.statusCode());
+        String location = response.headers().firstValue("Location").orElseThrow();
+        ParsedPage about = Fragments.fetch(location);
+        assertTrue(about.data().size() >= 3, "an address has a type, street, postal code and locality");
+        assertTrue(about.data().stream().allMatch(t -> t.getSubject().getURI().equals(genid)));
+    }
+}

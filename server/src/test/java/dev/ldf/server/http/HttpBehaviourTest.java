@@ -1,0 +1,125 @@
+package dev.ldf.server.http;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+
+import org.apache.jena.riot.Lang;
+import org.junit.jupiter.api.Test;
+
+import dev.ldf.server.FragmentServer;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
+import dev.ldf.server.testing.Http;
+import dev.ldf.server.testing.ParsedPage;
+import dev.ldf.server.testing.TestData;
+import dev.ldf.server.testing.TestServer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Caching, compression, CORS and proxy behaviour of real responses. */
+class HttpBehaviourTest {
+
+    private static final String PAGE = Http.url(TestServer.dataset("library"), "predicate", "http://schema.org/name");
+
+    @Test
+    void successfulResponsesAreCacheableAndVaryByAccept() {
+        HttpResponse<String> response = Http.get(PAGE, "Accept", "application/n-quads");
+        assertEquals("public, max-age=600", response.headers().firstValue("Cache-Control").orElseThrow());
+        assertTrue(response.headers().allValues("Vary").stream().anyMatch(v -> v.contains("Accept")));
+        assertTrue(response.headers().firstValue("ETag").orElseThrow().startsWith("\""));
+    }
+
+    @Test
+    void conditionalGetAnswers304ForTheSameRepresentationOnly() {
+        String etag = Http.get(PAGE, "Accept", "application/n-quads").headers().firstValue("ETag").orElseThrow();
+        HttpResponse<String> again = Http.get(PAGE, "Accept", "application/n-quads", "If-None-Match", etag);
+        assertEquals(304, again.statusCode());
+        assertEquals("", again.body());
+        assertEquals(etag, again.headers().firstValue("ETag").orElseThrow());
+        assertTrue(again.headers().firstValue("Cache-Control").isPresent());
+        String turtleTag = Http.get(PAGE, "Accept", "text/turtle").headers().firstValue("ETag").orElseThrow();
+        assertNotEquals(etag, turtleTag, "each representation has its own tag");
+        assertEquals(200, Http.get(PAGE, "Accept", "text/turtle", "If-None-Match", etag).statusCode());
+        assertEquals(304, Http.get(PAGE, "Accept", "application/n-quads", "If-None-Match", "\"x\", W/" + etag).statusCode());
+    }
+
+    @Test
+    void gzipForClientsThatAcceptItWithTheSameContent() throws IOException {
+        HttpResponse<byte[]> plain = Http.getBytes(PAGE, "Accept", "application/n-quads");
+        HttpResponse<byte[]> gzipped = Http.getBytes(PAGE, "Accept", "application/n-quads", "Accept-Encoding", "gzip");
+        assertEquals("gzip", gzipped.headers().firstValue("Content-Encoding").orElseThrow());
+        assertTrue(gzipped.body().length < plain.body().length / 2);
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzipped.body()))) {
+            assertArrayEquals(plain.body(), in.readAllBytes());
+        }
+        String etag = gzipped.headers().firstValue("ETag").orElseThrow();
+        assertEquals(304, Http.get(PAGE, "Accept", "application/n-quads", "Accept-Encoding", "gzip",
+                "If-None-Match", etag).statusCode());
+    }
+
+    @Test
+    void corsHeadersOnEveryResponse() {
+        for (String url : List.of(PAGE, TestServer.uri().toString(), TestServer.dataset("nope"),
+                TestServer.dataset("library") + "?page=x")) {
+            assertEquals("*", Http.get(url).headers().firstValue("Access-Control-Allow-Origin").orElseThrow(), url);
+        }
+        HttpResponse<String> preflight = Http.send(HttpRequest.newBuilder(URI.create(PAGE))
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody()), "Origin", "http://other.example",
+                "Access-Control-Request-Method", "GET");
+        assertEquals(204, preflight.statusCode());
+        assertTrue(preflight.headers().firstValue("Access-Control-Allow-Methods").orElseThrow().contains("GET"));
+    }
+
+    @Test
+    void headHasTheHeadersOfGetAndNoBody() {
+        HttpResponse<String> get = Http.get(PAGE, "Accept", "text/turtle");
+        HttpResponse<String> head = Http.send(HttpRequest.newBuilder(URI.create(PAGE))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()), "Accept", "text/turtle");
+        assertEquals(200, head.statusCode());
+        assertEquals("", head.body());
+        assertEquals(get.headers().firstValue("ETag"), head.headers().firstValue("ETag"));
+        assertEquals(get.headers().firstValue("Content-Type"), head.headers().firstValue("Content-Type"));
+    }
+
+    @Test
+    void linksFollowForwardedHeadersBehindAProxy() {
+        String path = "/library?predicate=http%3A%2F%2Fschema.org%2Fname";
+        HttpResponse<String> response = Http.get(TestServer.uri() + path.substring(1), "Accept", "application/n-quads",
+                "X-Forwarded-Proto", "https", "X-Forwarded-Host", "data.example.org", "X-Forwarded-Port", "8443");
+        String publicUrl = "https://data.example.org:8443" + path;
+        ParsedPage page = ParsedPage.parse(publicUrl, response.body(), Lang.NQUADS);
+        assertEquals(TestData.expected(new dev.ldf.server.fragment.TriplePattern(org.apache.jena.graph.Node.ANY,
+                org.apache.jena.graph.NodeFactory.createURI("http://schema.org/name"), org.apache.jena.graph.Node.ANY)).size(),
+                page.count(), "the metadata is about the public URL");
+        assertTrue(response.body().contains("\"https://data.example.org:8443/library{?subject,predicate,object}\""));
+    }
+
+    @Test
+    void aConfiguredBaseUrlWinsOverTheRequest() throws Exception {
+        ServerConfig config = ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt())))
+                .withListener("127.0.0.1", 0).withBaseUrl("https://example.org/ldf/");
+        try (FragmentServer server = FragmentServer.start(config)) {
+            String body = Http.get(server.uri() + "library?page=2", "Accept", "application/n-quads",
+                    "X-Forwarded-Host", "evil.example").body();
+            assertTrue(body.contains("<https://example.org/ldf/library?page=2> <http://www.w3.org/ns/hydra/core#next> "
+                    + "<https://example.org/ldf/library?page=3>"), body.substring(0, Math.min(body.length(), 3000)));
+            assertTrue(!body.contains("evil.example"));
+        }
+    }
+
+    @Test
+    void responsesAreUtf8() {
+        String body = new String(Http.getBytes(Http.url(TestServer.dataset("library"), "object", "\"Αθήνα\"@el"),
+                "Accept", "application/n-triples").body(), StandardCharsets.UTF_8);
+        assertTrue(body.contains("\"Αθήνα\"@el"));
+    }
+}

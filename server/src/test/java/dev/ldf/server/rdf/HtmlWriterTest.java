@@ -1,0 +1,66 @@
+package dev.ldf.server.rdf;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
+import org.junit.jupiter.api.Test;
+
+import dev.ldf.server.fragment.Count;
+import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.Skolemizer;
+import dev.ldf.server.fragment.TriplePattern;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HtmlWriterTest {
+
+    private static String render(Triple... triples) throws IOException {
+        DatasetDescription dataset = new DatasetDescription("d", "Data <b>", "About \"d\" & more", "http://h/d", Map.of());
+        FragmentPage page = new FragmentPage(Count.estimate(1000), triples.length, true, List.of(triples));
+        FragmentView view = new FragmentView("Server", "http://h/", dataset, "http://h/d?x=1", TriplePattern.ALL,
+                Map.of("subject", "\"><script>"), 1, 100, page, "http://h/d", null, "http://h/d?page=2",
+                new Skolemizer("http://h/.well-known/genid/d/"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        HtmlWriter.writeFragment(view, out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void onlyHttpIrisAreLinkedDirectly() throws IOException {
+        Node script = NodeFactory.createURI("javascript:alert(1)");
+        String html = render(Triple.create(NodeFactory.createURI("http://ex.org/s"), NodeFactory.createURI("http://ex.org/p"), script));
+        assertFalse(html.contains("href=\"javascript:"), html);
+        assertTrue(html.contains("href=\"http://ex.org/s\""), "http IRIs link to themselves");
+        // The IRI is still shown, and searchable through a fragment link.
+        assertTrue(html.contains("javascript:alert(1)"));
+        assertTrue(html.contains("href=\"http://h/d?object=javascript%3Aalert%281%29\""));
+    }
+
+    @Test
+    void titlesDescriptionsAndParametersAreEscaped() throws IOException {
+        String html = render();
+        assertTrue(html.contains("Data &lt;b&gt;"));
+        assertTrue(html.contains("About &quot;d&quot; &amp; more"));
+        assertTrue(html.contains("value=\"&quot;&gt;&lt;script&gt;\""));
+        assertFalse(html.contains("<script>"));
+    }
+
+    @Test
+    void estimatesAreShownAsApproximate() throws IOException {
+        assertTrue(render().contains("About 1,000 triples match"));
+    }
+
+    @Test
+    void controlCharactersThatHtmlForbidsAreReplaced() throws IOException {
+        String html = render(Triple.create(NodeFactory.createURI("http://ex.org/s"), NodeFactory.createURI("http://ex.org/p"),
+                NodeFactory.createLiteralString("bell\u0007 and nul\u0000 and tab\t")));
+        assertTrue(html.contains("bell\uFFFD and nul\uFFFD and tab\t"));
+    }
+}

@@ -1,0 +1,114 @@
+package dev.ldf.server.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
+import org.rdfhdt.hdt.hdt.HDT;
+import org.rdfhdt.hdt.hdt.HDTManager;
+import org.rdfhdt.hdt.triples.TripleString;
+
+import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.term.HdtTerms;
+import dev.ldf.server.fragment.TriplePattern;
+
+/**
+ * The bundled library dataset as a real HDT file, built once per test JVM from the committed
+ * Turtle, and an oracle that answers patterns through hdt-java's string-level API (a code path
+ * independent of the server's identifier-level one).
+ */
+public final class TestData {
+
+    private static Path library;
+    private static HDT oracle;
+    private static final java.util.Map<TriplePattern, List<Triple>> EXPECTED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private TestData() {}
+
+    /** The library HDT file (with its index beside it). */
+    public static synchronized Path libraryHdt() {
+        if (library == null) {
+            try {
+                Path dir = Files.createTempDirectory("ldf-test-data");
+                Path hdt = dir.resolve("library.hdt");
+                new RdfToHdt("http://example.org/library/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
+                        .convert(List.of(libraryTurtle()), hdt);
+                library = hdt;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(dir)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return library;
+    }
+
+    public static Path libraryTurtle() {
+        Path here = Path.of("").toAbsolutePath();
+        Path candidate = here.resolve("../hdt-data/datasets/library.ttl").normalize();
+        if (!Files.exists(candidate)) {
+            candidate = here.resolve("hdt-data/datasets/library.ttl");
+        }
+        return candidate;
+    }
+
+    private static synchronized HDT oracle() {
+        if (oracle == null) {
+            try {
+                oracle = HDTManager.mapIndexedHDT(libraryHdt());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return oracle;
+    }
+
+    /**
+     * What a fragment must hold, in HDT's order: hdt-java's string search for the pattern's
+     * constants, with repeated variables filtered. Blank nodes stay blank nodes.
+     */
+    public static List<Triple> expected(TriplePattern pattern) {
+        return EXPECTED.computeIfAbsent(pattern, TestData::search);
+    }
+
+    private static List<Triple> search(TriplePattern pattern) {
+        List<Triple> result = new ArrayList<>();
+        try {
+            var it = oracle().search(constant(pattern.subject()), constant(pattern.predicate()),
+                    constant(pattern.object()));
+            while (it.hasNext()) {
+                TripleString t = it.next();
+                Triple triple = Triple.create(HdtTerms.toNode(t.getSubject()), HdtTerms.toNode(t.getPredicate()),
+                        HdtTerms.toNode(t.getObject()));
+                if (pattern.matches(triple)) {
+                    result.add(triple);
+                }
+            }
+        } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+            // A term that is not in the dataset: no matches.
+        }
+        return List.copyOf(result);
+    }
+
+    /** Every triple of the dataset, in SPO order. */
+    public static List<Triple> all() {
+        return expected(TriplePattern.ALL);
+    }
+
+    private static String constant(Node node) {
+        return TriplePattern.isVariable(node) ? "" : HdtTerms.toHdt(node);
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // Temporary files; the OS cleans up what is left.
+        }
+    }
+}

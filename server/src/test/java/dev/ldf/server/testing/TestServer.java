@@ -1,0 +1,51 @@
+package dev.ldf.server.testing;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+
+import dev.ldf.server.FragmentServer;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
+
+/**
+ * One real server per test JVM on a free loopback port, serving the library HDT as:
+ * <ul>
+ *   <li>{@code library}: 100 triples per page, memory-mapped;</li>
+ *   <li>{@code paged}: 7 triples per page and a count scan limit of 20, so that many fragments
+ *       span several pages and patterns HDT cannot count exactly are reported as estimates;</li>
+ *   <li>{@code loaded}: 13 triples per page, loaded onto the heap.</li>
+ * </ul>
+ */
+public final class TestServer {
+
+    public static final Map<String, String> PREFIXES = Map.of(
+            "lib", "http://example.org/library/", "schema", "http://schema.org/");
+
+    private static FragmentServer server;
+
+    private TestServer() {}
+
+    public static synchronized URI uri() {
+        if (server == null) {
+            String hdt = TestData.libraryHdt().toString();
+            ServerConfig config = new ServerConfig("Test server", "A server for tests.", "127.0.0.1", 0, null, 600,
+                    null, List.of(
+                            new DatasetConfig("library", "Library", "The library dataset.", hdt, 100, null, PREFIXES, null),
+                            new DatasetConfig("paged", "Paged", null, hdt, 7, null, null, 20L),
+                            new DatasetConfig("loaded", "Loaded", null, hdt, 13, DatasetConfig.Loading.LOAD, null, null)));
+            try {
+                server = FragmentServer.start(config);
+            } catch (Exception e) {
+                throw new IllegalStateException("Test server did not start", e);
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+        }
+        return server.uri();
+    }
+
+    /** The URL of a dataset, e.g. {@code http://127.0.0.1:41234/library}. */
+    public static String dataset(String name) {
+        return uri() + name;
+    }
+}
