@@ -85,12 +85,16 @@ public final class HdtDataCommand {
                 description = "Random seed (default: ${DEFAULT-VALUE}).")
         long seed;
 
+        @Option(names = "--scale", defaultValue = "1",
+                description = "Times as many people and books (about 5,000 triples each); 1 is the bundled dataset.")
+        int scale;
+
         @Override
         public Integer call() throws IOException {
             Path parent = output.toAbsolutePath().getParent();
             Files.createDirectories(parent);
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(output))) {
-                LibraryDataset.writeTurtle(out, seed);
+                LibraryDataset.writeTurtle(out, seed, scale);
             }
             return 0;
         }

@@ -44,14 +44,27 @@ public final class LibraryDataset {
 
     private final SplittableRandom random;
     private final StreamRDF out;
+    private final int scale;
 
-    private LibraryDataset(long seed, StreamRDF out) {
+    private LibraryDataset(long seed, int scale, StreamRDF out) {
         this.random = new SplittableRandom(seed);
+        this.scale = scale;
         this.out = out;
     }
 
     /** Writes the dataset as Turtle to {@code stream}. */
     public static void writeTurtle(OutputStream stream, long seed) {
+        writeTurtle(stream, seed, 1);
+    }
+
+    /**
+     * Writes the dataset with {@code scale} times as many people and books (about 5,000 triples
+     * per unit of scale) as Turtle, for benchmarks that need a larger dataset of the same shape.
+     */
+    public static void writeTurtle(OutputStream stream, long seed, int scale) {
+        if (scale < 1) {
+            throw new IllegalArgumentException("scale must be at least 1");
+        }
         StreamRDF writer = StreamRDFWriter.getWriterStream(stream, RDFFormat.TURTLE_BLOCKS);
         writer.start();
         writer.prefix("lib", NS);
@@ -64,13 +77,8 @@ public final class LibraryDataset {
         writer.prefix("rdfs", RDFS.getURI());
         writer.prefix("owl", OWL.getURI());
         writer.prefix("xsd", XSDDatatype.XSD + "#");
-        generate(seed, writer);
+        new LibraryDataset(seed, scale, writer).run();
         writer.finish();
-    }
-
-    /** Sends every triple of the dataset to {@code sink}, without calling start or finish. */
-    public static void generate(long seed, StreamRDF sink) {
-        new LibraryDataset(seed, sink).run();
     }
 
     // ---------------------------------------------------------------- the catalogue
@@ -225,11 +233,11 @@ public final class LibraryDataset {
         for (int i = 0; i < PUBLISHERS.size(); i++) {
             publisher(i);
         }
-        int people = 110;
+        int people = 110 * scale;
         for (int i = 0; i < people; i++) {
             person(i, people);
         }
-        int books = 230;
+        int books = 230 * scale;
         for (int i = 0; i < books; i++) {
             book(i, people);
         }
