@@ -261,6 +261,24 @@ class HdtDatasourceTest {
         }
     }
 
+    @Test
+    void theVersionChangesWhenTheFileChanges() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("version");
+        java.nio.file.Path copy = dir.resolve("copy.hdt");
+        java.nio.file.Files.copy(TestData.libraryHdt(), copy);
+        java.nio.file.Files.copy(java.nio.file.Path.of(TestData.libraryHdt() + ".index.v1-1"),
+                java.nio.file.Path.of(copy + ".index.v1-1"));
+        String before;
+        try (HdtDatasource source = HdtDatasource.open(copy, HdtDatasource.Options.defaults())) {
+            before = source.version();
+        }
+        java.nio.file.Files.setLastModifiedTime(copy, java.nio.file.attribute.FileTime.fromMillis(
+                java.nio.file.Files.getLastModifiedTime(copy).toMillis() + 60_000));
+        try (HdtDatasource source = HdtDatasource.open(copy, HdtDatasource.Options.defaults())) {
+            assertFalse(before.equals(source.version()), "a rewritten file gets a new version, hence new ETags");
+        }
+    }
+
     private static List<Triple> readAll(HdtDatasource source, TriplePattern pattern, int pageSize) {
         List<Triple> result = new ArrayList<>();
         for (long offset = 0; ; offset += pageSize) {
