@@ -42,6 +42,10 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--load", description = "With --hdt: load the file onto the heap instead of mapping it.")
     boolean load;
 
+    @Option(names = "--max-bindings", paramLabel = "N",
+            description = "With --hdt: most solution mappings per brTPF request, the paper's maxMpR (default: 100).")
+    Integer maxBindings;
+
     @Option(names = "--host", description = "Interface to listen on (default: 127.0.0.1, or the configuration's).")
     String host;
 
@@ -99,7 +103,7 @@ public final class Main implements Callable<Integer> {
             String datasetName = name != null ? name : fileName.replaceFirst("\\.hdt$", "");
             config = ServerConfig.of(List.of(new DatasetConfig(datasetName, title, null,
                     source.hdt.toAbsolutePath().toString(), pageSize,
-                    load ? DatasetConfig.Loading.LOAD : DatasetConfig.Loading.MAP, null, null)));
+                    load ? DatasetConfig.Loading.LOAD : DatasetConfig.Loading.MAP, null, null, maxBindings)));
         }
         if (host != null || port != null) {
             config = config.withListener(host != null ? host : config.host(), port != null ? port : config.port());

@@ -20,6 +20,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param prefixes       prefixes for Turtle, TriG and HTML output (optional)
  * @param countScanLimit how many candidate triples the server scans at most to count a pattern
  *                       that HDT cannot count exactly
+ * @param maxBindingsPerRequest the most distinct solution mappings one brTPF request may carry
+ *                       (the brTPF paper's maxMpR)
  */
 public record DatasetConfig(
         String name,
@@ -29,11 +31,14 @@ public record DatasetConfig(
         Integer pageSize,
         Loading loading,
         Map<String, String> prefixes,
-        Long countScanLimit) {
+        Long countScanLimit,
+        Integer maxBindingsPerRequest) {
 
     public static final int DEFAULT_PAGE_SIZE = 100;
     public static final int MAX_PAGE_SIZE = 10_000;
     public static final long DEFAULT_COUNT_SCAN_LIMIT = 100_000;
+    /** Comunica sends blocks of 64 bindings; 100 accepts them with room to spare. */
+    public static final int DEFAULT_MAX_BINDINGS_PER_REQUEST = 100;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
     /** How the HDT file is opened. */
@@ -49,11 +54,12 @@ public record DatasetConfig(
         loading = loading == null ? Loading.MAP : loading;
         prefixes = prefixes == null ? Map.of() : new LinkedHashMap<>(prefixes);
         countScanLimit = countScanLimit == null ? DEFAULT_COUNT_SCAN_LIMIT : countScanLimit;
+        maxBindingsPerRequest = maxBindingsPerRequest == null ? DEFAULT_MAX_BINDINGS_PER_REQUEST : maxBindingsPerRequest;
     }
 
     /** A dataset with every optional setting at its default. */
     public static DatasetConfig of(String name, Path hdt) {
-        return new DatasetConfig(name, null, null, hdt.toString(), null, null, null, null);
+        return new DatasetConfig(name, null, null, hdt.toString(), null, null, null, null, null);
     }
 
     public Path hdtPath() {
@@ -66,11 +72,12 @@ public record DatasetConfig(
             return this; // reported by validate()
         }
         return new DatasetConfig(name, title, description, dir.resolve(hdt).normalize().toString(),
-                pageSize, loading, prefixes, countScanLimit);
+                pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest);
     }
 
     public DatasetConfig withPageSize(int size) {
-        return new DatasetConfig(name, title, description, hdt, size, loading, prefixes, countScanLimit);
+        return new DatasetConfig(name, title, description, hdt, size, loading, prefixes, countScanLimit,
+                maxBindingsPerRequest);
     }
 
     void validate() {
@@ -83,6 +90,9 @@ public record DatasetConfig(
         }
         if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
             throw new ConfigException("Dataset '" + name + "': pageSize must be between 1 and " + MAX_PAGE_SIZE);
+        }
+        if (maxBindingsPerRequest < 1) {
+            throw new ConfigException("Dataset '" + name + "': maxBindingsPerRequest must be at least 1");
         }
         if (countScanLimit < 0) {
             throw new ConfigException("Dataset '" + name + "': countScanLimit must not be negative");

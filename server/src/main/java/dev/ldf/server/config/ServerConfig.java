@@ -26,6 +26,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
  *                              Host and {@code X-Forwarded-*} headers
  * @param cacheMaxAgeSeconds    {@code Cache-Control: max-age} of successful responses
  * @param maxRequestHeaderBytes the longest request line plus headers; longer URLs get 414
+ * @param maxRequestBodyBytes   the largest POST body (brTPF bindings); larger ones get 413. A cache in
+ *                              front must hold bodies of this size in memory to key on them
  * @param datasets              the datasets, at least one
  */
 public record ServerConfig(
@@ -36,6 +38,7 @@ public record ServerConfig(
         String baseUrl,
         Integer cacheMaxAgeSeconds,
         Integer maxRequestHeaderBytes,
+        Integer maxRequestBodyBytes,
         List<DatasetConfig> datasets) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
@@ -54,12 +57,13 @@ public record ServerConfig(
         baseUrl = baseUrl == null || baseUrl.isBlank() ? null : stripTrailingSlash(baseUrl);
         cacheMaxAgeSeconds = cacheMaxAgeSeconds == null ? 3600 : cacheMaxAgeSeconds;
         maxRequestHeaderBytes = maxRequestHeaderBytes == null ? 16 * 1024 : maxRequestHeaderBytes;
+        maxRequestBodyBytes = maxRequestBodyBytes == null ? 1024 * 1024 : maxRequestBodyBytes;
         datasets = datasets == null ? List.of() : List.copyOf(datasets);
     }
 
     /** A server on the default host and port for the given datasets. */
     public static ServerConfig of(List<DatasetConfig> datasets) {
-        return new ServerConfig(null, null, null, null, null, null, null, datasets);
+        return new ServerConfig(null, null, null, null, null, null, null, null, datasets);
     }
 
     /**
@@ -90,19 +94,23 @@ public record ServerConfig(
     }
 
     public ServerConfig withDatasets(List<DatasetConfig> list) {
-        return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes, list);
+        return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
+                maxRequestBodyBytes, list);
     }
 
     public ServerConfig withListener(String newHost, int newPort) {
-        return new ServerConfig(title, description, newHost, newPort, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes, datasets);
+        return new ServerConfig(title, description, newHost, newPort, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
+                maxRequestBodyBytes, datasets);
     }
 
     public ServerConfig withBaseUrl(String url) {
-        return new ServerConfig(title, description, host, port, url, cacheMaxAgeSeconds, maxRequestHeaderBytes, datasets);
+        return new ServerConfig(title, description, host, port, url, cacheMaxAgeSeconds, maxRequestHeaderBytes,
+                maxRequestBodyBytes, datasets);
     }
 
     public ServerConfig withCacheMaxAge(int seconds) {
-        return new ServerConfig(title, description, host, port, baseUrl, seconds, maxRequestHeaderBytes, datasets);
+        return new ServerConfig(title, description, host, port, baseUrl, seconds, maxRequestHeaderBytes,
+                maxRequestBodyBytes, datasets);
     }
 
     /**
@@ -119,6 +127,9 @@ public record ServerConfig(
         }
         if (maxRequestHeaderBytes < 1024) {
             throw new ConfigException("maxRequestHeaderBytes must be at least 1024");
+        }
+        if (maxRequestBodyBytes < 1024) {
+            throw new ConfigException("maxRequestBodyBytes must be at least 1024");
         }
         if (baseUrl != null) {
             checkBaseUrl(baseUrl);

@@ -9,10 +9,15 @@ package dev.ldf.server.fragment;
 public interface Datasource extends AutoCloseable {
 
     /**
-     * The triples matching {@code pattern} from position {@code offset} (0-based) on, at most
+     * The triples of {@code selector} from position {@code offset} (0-based) on, at most
      * {@code limit} of them, in a stable order, with the fragment's count.
      */
-    FragmentPage page(TriplePattern pattern, long offset, int limit);
+    FragmentPage page(Selector selector, long offset, int limit);
+
+    /** The triple pattern fragment of {@code pattern}. */
+    default FragmentPage page(TriplePattern pattern, long offset, int limit) {
+        return page(Selector.of(pattern), offset, limit);
+    }
 
     /** Sizes for the dataset description. */
     DatasetStatistics statistics();

@@ -1,11 +1,11 @@
 package dev.ldf.server.fragment;
 
 /**
- * A request for one page of a triple pattern fragment.
+ * A request for one page of a fragment: a triple pattern fragment, or a bindings-restricted one.
  *
  * @param page 1-based page number
  */
-public record FragmentRequest(TriplePattern pattern, long page) {
+public record FragmentRequest(Selector selector, long page) {
 
     public FragmentRequest {
         if (page < 1) {

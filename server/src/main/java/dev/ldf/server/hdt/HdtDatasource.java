@@ -7,9 +7,13 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -33,12 +37,14 @@ import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.Selector;
 import dev.ldf.server.fragment.TriplePattern;
 
 /**
  * A {@link Datasource} over one HDT file and its index.
  *
- * <p>Pages are read at the level of dictionary identifiers and turned into terms only as a writer
+ * <p>A selector's patterns are read one after the other; a page skips whole patterns by their
+ * exact counts. Pages are read at the level of dictionary identifiers and turned into terms only as a writer
  * consumes them. Counts are exact wherever HDT's are, and for {@code ?P?} (whose HDT estimate
  * counts subject-predicate pairs, not triples) from per-predicate counts taken when the file
  * opens. {@code S?O} and patterns with a repeated variable are counted by scanning when their
@@ -63,11 +69,18 @@ public final class HdtDatasource implements Datasource {
     private final DatasetStatistics statistics;
     private final String version;
     private final long countScanLimit;
-    private final Cache<CursorKey, MatchCursor> cursors;
-    private final Cache<PatternIds, Long> scannedCounts;
+    private final Cache<CursorKey, SelectorCursor> cursors;
+    /** Exact counts learnt by scanning or by reaching the end: {@link PartKey} or {@link TotalKey}. */
+    private final Cache<Object, Long> scannedCounts;
 
     /** Where a cached cursor stands: the next match it yields is at {@code offset}. */
-    private record CursorKey(PatternIds pattern, long offset) {}
+    private record CursorKey(List<PatternIds> patterns, long offset) {}
+
+    /** The matches of {@code pattern} that none of {@code earlier} yields. */
+    private record PartKey(PatternIds pattern, List<PatternIds> earlier) {}
+
+    /** The whole fragment of a selector's patterns. */
+    private record TotalKey(List<PatternIds> patterns) {}
 
     /** Options of one HDT datasource. */
     public record Options(boolean loadIntoMemory, long countScanLimit, int cursorCacheSize,
@@ -129,28 +142,24 @@ public final class HdtDatasource implements Datasource {
     }
 
     @Override
-    public FragmentPage page(TriplePattern pattern, long offset, int limit) {
-        PatternIds ids = resolve(pattern);
-        if (ids == null) {
+    public FragmentPage page(Selector selector, long offset, int limit) {
+        List<Part> parts = parts(selector);
+        if (parts.isEmpty()) {
             return FragmentPage.empty(Count.ZERO);
         }
-        Count count = count(ids);
+        List<PatternIds> patterns = parts.stream().map(Part::pattern).toList();
+        TotalKey total = new TotalKey(patterns);
+        Count count = total(total, parts);
         if (count.exact() && offset >= count.value()) {
             return FragmentPage.empty(count);
         }
-        MatchCursor cursor = cursors.asMap().remove(new CursorKey(ids, offset));
+        SelectorCursor cursor = cursors.asMap().remove(new CursorKey(patterns, offset));
         if (cursor == null) {
-            cursor = search(ids);
-            if (offset > 0) {
-                if (cursor.canJump()) {
-                    cursor.jumpTo(offset);
-                } else {
-                    long skipped = cursor.skip(offset);
-                    if (skipped < offset) {
-                        // Ran out before the page: now the fragment's size is known.
-                        return FragmentPage.empty(remember(ids, skipped));
-                    }
-                }
+            cursor = new SelectorCursor(parts, this::search);
+            long skipped = cursor.skip(offset);
+            if (skipped < offset) {
+                // Ran out before the page: now the fragment's size is known.
+                return FragmentPage.empty(remember(total, skipped));
             }
         }
         int capacity = (int) (count.exact() ? Math.min(limit, count.value() - offset) : limit);
@@ -161,16 +170,60 @@ public final class HdtDatasource implements Datasource {
             size++;
         }
         boolean more = cursor.hasNext();
-        if (more && !cursor.canJump()) {
-            cursors.put(new CursorKey(ids, offset + size), cursor);
+        if (more && !(parts.size() == 1 && cursor.canJump())) {
+            cursors.put(new CursorKey(patterns, offset + size), cursor);
         }
         if (!more && !count.exact()) {
-            count = remember(ids, offset + size);
+            count = remember(total, offset + size);
         } else if (more && count.value() <= offset + size) {
             // An estimate below what the data already shows (not expected from HDT's bounds).
             count = Count.estimate(offset + size + 1);
         }
         return new FragmentPage(count, size, more, new PageTriples(page, size));
+    }
+
+    /**
+     * The selector's patterns in identifiers, each with the earlier patterns it may overlap and
+     * its count. Patterns with a term the dataset lacks, and repeats of an earlier pattern (two
+     * spellings of one literal), match nothing new and are left out.
+     */
+    private List<Part> parts(Selector selector) {
+        List<Part> parts = new ArrayList<>(selector.patterns().size());
+        Set<PatternIds> seen = new HashSet<>();
+        Set<Integer> shapes = new HashSet<>();
+        for (TriplePattern pattern : selector.patterns()) {
+            PatternIds ids = resolve(pattern);
+            if (ids == null || !seen.add(ids)) {
+                continue;
+            }
+            List<PatternIds> earlier = List.of();
+            // Distinct patterns of the same shape never overlap: only compare across shapes.
+            if (!shapes.isEmpty() && !(shapes.size() == 1 && shapes.contains(ids.shape()))) {
+                earlier = parts.stream().map(Part::pattern)
+                        .filter(e -> e.shape() != ids.shape() && e.mayOverlap(ids)).toList();
+            }
+            shapes.add(ids.shape());
+            parts.add(new Part(ids, earlier, count(ids, earlier)));
+        }
+        return parts;
+    }
+
+    /** The selector's count: the sum of its parts', or the exact size once a page reached the end. */
+    private Count total(TotalKey key, List<Part> parts) {
+        if (parts.size() == 1 && parts.get(0).count().exact()) {
+            return parts.get(0).count();
+        }
+        Long known = scannedCounts.getIfPresent(key);
+        if (known != null) {
+            return Count.exact(known);
+        }
+        long sum = 0;
+        boolean exact = true;
+        for (Part part : parts) {
+            sum += part.count().value();
+            exact &= part.count().exact();
+        }
+        return exact || sum == 0 ? Count.exact(sum) : Count.estimate(sum);
     }
 
     /** The identifiers of the pattern's terms, or null when a term is not in the dataset. */
@@ -216,23 +269,50 @@ public final class HdtDatasource implements Datasource {
         return -1;
     }
 
-    private Count count(PatternIds ids) {
-        Long scanned = scannedCounts.getIfPresent(ids);
-        if (scanned != null) {
-            return Count.exact(scanned);
-        }
+    /** The number of matches of {@code ids} that none of {@code earlier} yields. */
+    private Count count(PatternIds ids, List<PatternIds> earlier) {
         Count bound = unfilteredCount(ids);
-        if (bound.exact() && !ids.filtered()) {
+        if (bound.exact() && !ids.filtered() && earlier.isEmpty()) {
             return bound;
         }
         if (bound.value() == 0) {
             return Count.ZERO;
         }
+        PartKey key = new PartKey(ids, earlier);
+        Long scanned = scannedCounts.getIfPresent(key);
+        if (scanned != null) {
+            return Count.exact(scanned);
+        }
         if (bound.value() <= countScanLimit) {
-            MatchCursor cursor = search(ids);
-            return remember(ids, cursor.skip(Long.MAX_VALUE));
+            return remember(key, search(ids, earlier).skip(Long.MAX_VALUE));
+        }
+        if (bound.exact() && !ids.filtered()) {
+            // Too large to scan, but what smaller earlier patterns take away from it can be counted.
+            Long overlap = overlap(ids, earlier);
+            if (overlap != null) {
+                return remember(key, bound.value() - overlap);
+            }
         }
         return Count.estimate(bound.value());
+    }
+
+    /**
+     * How many matches of {@code ids} the {@code earlier} patterns yield (each counted once), or
+     * null when reading all of their matches would exceed the scan limit.
+     */
+    private Long overlap(PatternIds ids, List<PatternIds> earlier) {
+        long budget = countScanLimit;
+        for (PatternIds e : earlier) {
+            budget -= unfilteredCount(e).value();
+            if (budget < 0) {
+                return null;
+            }
+        }
+        long overlap = 0;
+        for (int j = 0; j < earlier.size(); j++) {
+            overlap += search(earlier.get(j), earlier.subList(0, j)).countAlsoMatching(ids);
+        }
+        return overlap;
     }
 
     /** HDT's count of the pattern without repeated-variable restriction; exact or an upper bound. */
@@ -249,13 +329,17 @@ public final class HdtDatasource implements Datasource {
         return estimate <= 0 ? Count.ZERO : Count.estimate(estimate);
     }
 
-    private Count remember(PatternIds ids, long exact) {
-        scannedCounts.put(ids, exact);
+    private Count remember(Object key, long exact) {
+        scannedCounts.put(key, exact);
         return Count.exact(exact);
     }
 
-    private MatchCursor search(PatternIds ids) {
-        return new MatchCursor(hdt.getTriples().search(ids.toTripleId()), repeated, ids.repeats());
+    private MatchCursor search(Part part) {
+        return search(part.pattern(), part.earlier());
+    }
+
+    private MatchCursor search(PatternIds pattern, List<PatternIds> earlier) {
+        return new MatchCursor(hdt.getTriples().search(pattern.toTripleId()), repeated, pattern, earlier);
     }
 
     @Override

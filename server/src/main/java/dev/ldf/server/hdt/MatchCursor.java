@@ -1,10 +1,13 @@
 package dev.ldf.server.hdt;
 
+import java.util.List;
+
 import org.rdfhdt.hdt.triples.IteratorTripleID;
 import org.rdfhdt.hdt.triples.TripleID;
 
 /**
- * The matches of one pattern, read forward, with repeated variables filtered out.
+ * The matches of one pattern, read forward: HDT's matches, without those that break a repeated
+ * variable or that an earlier pattern of the selector already yields.
  *
  * <p>Not thread-safe: a cursor belongs to one request at a time (the cursor cache hands it out by
  * removing it).
@@ -13,21 +16,23 @@ final class MatchCursor {
 
     private final IteratorTripleID matches;
     private final RepeatedVariables repeated;
-    private final int repeats;
+    private final PatternIds pattern;
+    private final List<PatternIds> earlier;
     private long subject;
     private long predicate;
     private long object;
     private boolean ready;
 
-    MatchCursor(IteratorTripleID matches, RepeatedVariables repeated, int repeats) {
+    MatchCursor(IteratorTripleID matches, RepeatedVariables repeated, PatternIds pattern, List<PatternIds> earlier) {
         this.matches = matches;
         this.repeated = repeated;
-        this.repeats = repeats;
+        this.pattern = pattern;
+        this.earlier = earlier;
     }
 
     /** True when HDT can jump to any position of this cursor's matches directly. */
     boolean canJump() {
-        return repeats == RepeatedVariables.NONE && matches.canGoTo();
+        return earlier.isEmpty() && !pattern.filtered() && matches.canGoTo();
     }
 
     /** Jumps to position {@code offset}; only when {@link #canJump()}. */
@@ -43,7 +48,7 @@ final class MatchCursor {
         while (matches.hasNext()) {
             // hdt-java reuses the returned TripleID: copy it out before the next call.
             TripleID t = matches.next();
-            if (repeats == RepeatedVariables.NONE || repeated.accepts(repeats, t)) {
+            if (repeated.accepts(pattern.repeats(), t) && !yieldedEarlier(t)) {
                 subject = t.getSubject();
                 predicate = t.getPredicate();
                 object = t.getObject();
@@ -52,6 +57,33 @@ final class MatchCursor {
             }
         }
         return false;
+    }
+
+    private boolean yieldedEarlier(TripleID t) {
+        for (int i = 0; i < earlier.size(); i++) {
+            if (matches(earlier.get(i), t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean matches(PatternIds other, TripleID t) {
+        return other.matchesConstants(t) && repeated.accepts(other.repeats(), t);
+    }
+
+    /** Reads the remaining matches and returns how many of them also match {@code other}. */
+    long countAlsoMatching(PatternIds other) {
+        long count = 0;
+        TripleID t = new TripleID();
+        while (hasNext()) {
+            ready = false;
+            t.setAll(subject, predicate, object);
+            if (matches(other, t)) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** Copies the next match into {@code ids} at {@code index} (subject, predicate, object). */

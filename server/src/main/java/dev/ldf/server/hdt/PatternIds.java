@@ -30,4 +30,24 @@ record PatternIds(long subject, long predicate, long object, int repeats) {
     boolean subjectAndObjectOnly() {
         return subject != 0 && predicate == 0 && object != 0;
     }
+
+    /** Which positions are constants, and which variables repeat: patterns alike in this never overlap. */
+    int shape() {
+        return (subject != 0 ? 1 : 0) | (predicate != 0 ? 2 : 0) | (object != 0 ? 4 : 0) | repeats << 3;
+    }
+
+    /** True when some triple could match both patterns (their constants agree wherever both have one). */
+    boolean mayOverlap(PatternIds other) {
+        return agree(subject, other.subject) && agree(predicate, other.predicate) && agree(object, other.object);
+    }
+
+    /** True when {@code t} matches the constants of this pattern (repeated variables aside). */
+    boolean matchesConstants(TripleID t) {
+        return (subject == 0 || subject == t.getSubject()) && (predicate == 0 || predicate == t.getPredicate())
+                && (object == 0 || object == t.getObject());
+    }
+
+    private static boolean agree(long a, long b) {
+        return a == 0 || b == 0 || a == b;
+    }
 }

@@ -53,6 +53,9 @@ final class RepeatedVariables {
     }
 
     boolean accepts(int repeats, TripleID t) {
+        if (repeats == NONE) {
+            return true;
+        }
         if ((repeats & SUBJECT_OBJECT) != 0 && !(t.getSubject() == t.getObject() && t.getSubject() <= shared)) {
             return false;
         }

@@ -34,6 +34,10 @@ final class ErrorResponder {
             response.setHeader("Allow", allow);
         }
         response.setHeader("Cache-Control", "no-store");
+        if (status == 413 || status == 415) {
+            // The body was refused unread: the connection cannot carry another request.
+            response.setHeader("Connection", "close");
+        }
         response.setStatus(status);
         ErrorView view = new ErrorView(status, HttpStatus.getMessage(status), message);
         try (OutputStream out = response.getOutputStream()) {

@@ -17,9 +17,11 @@ import org.slf4j.LoggerFactory;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.fragment.BadRequestException;
+import dev.ldf.server.fragment.Bindings;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.FragmentRequest;
+import dev.ldf.server.fragment.Selector;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.fragment.TermSyntax;
 import dev.ldf.server.fragment.TriplePattern;
@@ -67,7 +69,8 @@ public final class FragmentServlet extends HttpServlet {
             }
             // Everything besides the data that changes the bytes of a response.
             String fingerprint = source.version() + "|" + d.title() + "|" + d.description() + "|" + d.pageSize()
-                    + "|" + d.prefixes() + "|" + config.baseUrl();
+                    + "|" + d.prefixes() + "|" + d.maxBindingsPerRequest() + "|" + config.maxRequestBodyBytes()
+                    + "|" + config.baseUrl();
             datasets.put(d.name(), new Served(d, source, fingerprint));
             catalog.append('|').append(d.name()).append('|').append(fingerprint);
         }
@@ -88,10 +91,6 @@ public final class FragmentServlet extends HttpServlet {
             if (format == null) {
                 throw new HttpError(406, "None of the formats this server writes is acceptable: "
                         + String.join(", ", FORMATS.stream().map(OutputFormat::mediaType).toList()) + ".");
-            }
-            if (!method.equals("GET") && !method.equals("HEAD")) {
-                response.setHeader("Allow", Headers.ALLOWED_METHODS);
-                throw new HttpError(405, "Method " + method + " is not allowed here; use GET or HEAD.");
             }
             route(request, response, format);
         } catch (HttpError e) {
@@ -117,8 +116,8 @@ public final class FragmentServlet extends HttpServlet {
 
     private void options(HttpServletResponse response) {
         response.setStatus(204);
-        response.setHeader("Allow", Headers.ALLOWED_METHODS);
-        response.setHeader("Access-Control-Allow-Methods", Headers.ALLOWED_METHODS);
+        response.setHeader("Allow", Headers.DATASET_METHODS);
+        response.setHeader("Access-Control-Allow-Methods", Headers.DATASET_METHODS);
         response.setHeader("Access-Control-Allow-Headers", "Accept, Content-Type, If-None-Match");
         response.setHeader("Access-Control-Max-Age", "86400");
     }
@@ -128,10 +127,12 @@ public final class FragmentServlet extends HttpServlet {
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
         PublicUrls urls = PublicUrls.of(request, config.baseUrl());
         if (path.equals("/")) {
+            allow(request.getMethod(), response, Headers.READ_METHODS);
             catalog(request, response, format, urls);
             return;
         }
         if (path.startsWith(GENID)) {
+            allow(request.getMethod(), response, Headers.READ_METHODS);
             genid(response, path, urls);
             return;
         }
@@ -140,34 +141,46 @@ public final class FragmentServlet extends HttpServlet {
             throw HttpError.notFound("There is no dataset at " + path + "; the index at " + urls.index()
                     + " lists the datasets.");
         }
+        allow(request.getMethod(), response, Headers.DATASET_METHODS);
         fragment(request, response, format, urls, served);
+    }
+
+    /** Refuses methods other than {@code allowed} with 405 and an Allow header. */
+    private static void allow(String method, HttpServletResponse response, String allowed) {
+        if (!allowed.contains(method)) {
+            response.setHeader("Allow", allowed);
+            throw new HttpError(405, "Method " + method + " is not allowed here; use " + allowed + ".");
+        }
     }
 
     private void fragment(HttpServletRequest request, HttpServletResponse response, OutputFormat format,
             PublicUrls urls, Served served) throws IOException {
         DatasetConfig d = served.config();
-        QueryParameters parameters = QueryParameters.parse(request.getQueryString());
-        Map<String, String> terms = new LinkedHashMap<>();
-        for (String position : new String[] {"subject", "predicate", "object"}) {
-            String value = parameters.single(position);
-            terms.put(position, value == null ? "" : value);
-        }
-        Skolemizer skolemizer = new Skolemizer(urls.genidPrefix(d.name()));
+        FragmentParameters parameters = FragmentParameters.read(request, config.maxRequestBodyBytes());
+        Map<String, String> terms = parameters.terms();
         TriplePattern requested = new TriplePattern(
                 TermSyntax.parse("subject", terms.get("subject")),
                 TermSyntax.parse("predicate", terms.get("predicate")),
                 TermSyntax.parse("object", terms.get("object")));
-        FragmentRequest fragment = new FragmentRequest(skolemizer.deskolemize(requested),
-                page(parameters.single("page"), d.pageSize()));
+        Bindings bindings = parameters.values() == null ? null : Bindings.parse(parameters.values(), urls.dataset(d.name()));
+        if (bindings != null && bindings.size() > d.maxBindingsPerRequest()) {
+            throw HttpError.badRequest("Too many bindings: " + bindings.size() + " distinct solution mappings, but this "
+                    + "dataset accepts at most " + d.maxBindingsPerRequest() + " per request (maxMpR).");
+        }
+        Skolemizer skolemizer = new Skolemizer(urls.genidPrefix(d.name()));
+        Selector selector = new Selector(Selector.of(requested, bindings).patterns().stream()
+                .map(skolemizer::deskolemize).toList());
+        FragmentRequest fragment = new FragmentRequest(selector, page(parameters.page(), d.pageSize()));
 
-        String etag = EntityTags.of(served.fingerprint(), format.name());
+        String etag = EntityTags.of(served.fingerprint(), format.name(), parameters.bodyDigest());
         if (notModified(request, response, etag)) {
             return;
         }
-        FragmentPage page = served.source().page(fragment.pattern(), fragment.offset(d.pageSize()), d.pageSize());
+        FragmentPage page = served.source().page(fragment.selector(), fragment.offset(d.pageSize()), d.pageSize());
         long number = fragment.page();
         FragmentView view = new FragmentView(config.title(), urls.index(), describe(d, urls), urls.requestUrl(),
-                requested, terms, number, d.pageSize(), page, urls.onPage(1),
+                requested, terms, parameters.values(), bindings == null ? 0 : bindings.size(), number, d.pageSize(),
+                page, urls.onPage(1),
                 number > 1 ? urls.onPage(number - 1) : null,
                 page.hasNextPage() ? urls.onPage(number + 1) : null, skolemizer);
         response.setStatus(200);
@@ -248,7 +261,8 @@ public final class FragmentServlet extends HttpServlet {
         return page;
     }
 
-    private static DatasetDescription describe(DatasetConfig d, PublicUrls urls) {
-        return new DatasetDescription(d.name(), d.title(), d.description(), urls.dataset(d.name()), d.prefixes());
+    private DatasetDescription describe(DatasetConfig d, PublicUrls urls) {
+        return new DatasetDescription(d.name(), d.title(), d.description(), urls.dataset(d.name()), d.prefixes(),
+                d.maxBindingsPerRequest(), config.maxRequestBodyBytes());
     }
 }

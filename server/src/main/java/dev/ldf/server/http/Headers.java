@@ -5,7 +5,10 @@ import jakarta.servlet.http.HttpServletResponse;
 /** Headers every response carries. */
 final class Headers {
 
-    static final String ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+    /** Methods of the index and other read-only resources. */
+    static final String READ_METHODS = "GET, HEAD, OPTIONS";
+    /** Methods of a dataset: POST carries brTPF bindings in a form body. */
+    static final String DATASET_METHODS = "GET, HEAD, POST, OPTIONS";
 
     private Headers() {}
 

@@ -21,6 +21,11 @@ final class QueryParameters {
     }
 
     static QueryParameters parse(String encoded) {
+        return parse(encoded, "query string");
+    }
+
+    /** Parses {@code encoded}; {@code where} names it in error messages ("query string", "request body"). */
+    static QueryParameters parse(String encoded, String where) {
         Map<String, List<String>> values = new LinkedHashMap<>();
         if (encoded != null && !encoded.isEmpty()) {
             try {
@@ -28,10 +33,27 @@ final class QueryParameters {
                         (name, value) -> values.computeIfAbsent(name, n -> new ArrayList<>()).add(value));
             } catch (IllegalArgumentException e) {
                 // Also Jetty's Utf8IllegalArgumentException.
-                throw HttpError.badRequest("The query string is not valid percent-encoded UTF-8.");
+                throw HttpError.badRequest("The " + where + " is not valid percent-encoded UTF-8.");
             }
         }
         return new QueryParameters(values);
+    }
+
+    /**
+     * These parameters and {@code other}'s together.
+     *
+     * @throws HttpError 400 when a parameter is in both
+     */
+    QueryParameters merge(QueryParameters other) {
+        Map<String, List<String>> merged = new LinkedHashMap<>(values);
+        for (Map.Entry<String, List<String>> entry : other.values.entrySet()) {
+            if (merged.containsKey(entry.getKey())) {
+                throw HttpError.badRequest("The parameter '" + entry.getKey()
+                        + "' is given both in the URL and in the body; give it once.");
+            }
+            merged.put(entry.getKey(), entry.getValue());
+        }
+        return new QueryParameters(merged);
     }
 
     /**

@@ -15,6 +15,8 @@ import dev.ldf.server.fragment.TriplePattern;
  *                     controls' subject against it byte for byte
  * @param pattern      the pattern as the client sent it (Skolem IRIs, not blank nodes), for descriptions
  * @param parameters   the pattern parameters as sent (subject, predicate, object), for the HTML form
+ * @param values       the brTPF bindings as sent, or null
+ * @param bindings     the number of distinct solution mappings (0 for a TPF request)
  * @param previousUrl  null on the first page
  * @param nextUrl      null on the last page
  */
@@ -25,6 +27,8 @@ public record FragmentView(
         String pageUrl,
         TriplePattern pattern,
         Map<String, String> parameters,
+        String values,
+        int bindings,
         long pageNumber,
         int pageSize,
         FragmentPage page,

@@ -29,7 +29,7 @@ public final class HtmlWriter {
             body{font-family:system-ui,sans-serif;margin:1.5rem auto;max-width:72rem;padding:0 1rem;color:#222}
             header{font-size:.9rem;margin-bottom:1rem}a{color:#0645ad;text-decoration:none}a:hover{text-decoration:underline}
             form{display:grid;grid-template-columns:auto 1fr;gap:.3rem .6rem;max-width:48rem;margin:1rem 0}
-            input{font-family:ui-monospace,monospace;padding:.25rem}button{grid-column:2;justify-self:start;padding:.3rem 1rem}
+            input,textarea{font-family:ui-monospace,monospace;padding:.25rem}button{grid-column:2;justify-self:start;padding:.3rem 1rem}
             table{border-collapse:collapse;width:100%;font-family:ui-monospace,monospace;font-size:.85rem}
             th,td{text-align:left;border-bottom:1px solid #ddd;padding:.3rem;vertical-align:top;word-break:break-word}
             td.literal{white-space:pre-wrap}.meta{color:#666}.ext{font-size:.75rem;margin-left:.3rem}
@@ -53,13 +53,17 @@ public final class HtmlWriter {
             w.write("<label for=\"" + position + "\">" + position + "</label><input id=\"" + position + "\" name=\""
                     + position + "\" value=\"" + escape(value) + "\" placeholder=\"?" + position.charAt(0) + "\">\n");
         }
+        w.write("<label for=\"values\">values</label><textarea id=\"values\" name=\"values\" rows=\"2\" placeholder=\""
+                + "optional brTPF bindings, e.g. (?s) { (&lt;http://example.org/a&gt;) }\">"
+                + escape(view.values() == null ? "" : view.values()) + "</textarea>\n");
         w.write("<button type=\"submit\">Find matching triples</button>\n</form>\n");
 
         Count count = view.page().count();
         long first = (view.pageNumber() - 1) * view.pageSize() + 1;
         long last = first + view.page().size() - 1;
         w.write("<p class=\"count\">" + (count.exact() ? "" : "About ") + String.format(Locale.ROOT, "%,d", count.value())
-                + (count.value() == 1 ? " triple matches " : " triples match ") + escape(RdfWriter.describe(view.pattern())));
+                + (count.value() == 1 ? " triple matches " : " triples match ") + escape(RdfWriter.describe(view.pattern()))
+                + escape(RdfWriter.restriction(view)));
         if (view.page().size() > 0) {
             w.write(String.format(Locale.ROOT, "; this is page %,d with triples %,d to %,d.", view.pageNumber(), first, last));
         } else {

@@ -37,7 +37,7 @@ public final class RdfWriter {
 
     private static final Map<String, String> STANDARD_PREFIXES = Map.of(
             "rdf", RDF.getURI(), "rdfs", RDFS, "xsd", XSD, "hydra", HYDRA, "void", VOID,
-            "dcterms", DCTERMS, "foaf", FOAF);
+            "dcterms", DCTERMS, "foaf", FOAF, "brtpf", BRTPF);
 
     private RdfWriter() {}
 
@@ -177,7 +177,7 @@ public final class RdfWriter {
         e.emit(page, TYPE, HYDRA_PARTIAL_COLLECTION_VIEW);
         e.emit(page, DCTERMS_TITLE, string("Triple Pattern Fragment of the '" + d.title() + "' dataset"));
         e.emit(page, DCTERMS_DESCRIPTION, string("Triples of the '" + d.title() + "' dataset that match "
-                + describe(view.pattern()) + " (page " + view.pageNumber() + ")."));
+                + describe(view.pattern()) + restriction(view) + " (page " + view.pageNumber() + ")."));
         e.emit(page, DCTERMS_SOURCE, d.datasetNode());
         e.emit(page, HYDRA_FIRST, NodeFactory.createURI(view.firstUrl()));
         if (view.previousUrl() != null) {
@@ -195,6 +195,13 @@ public final class RdfWriter {
         }
         e.emit(dataset, VOID_SUBSET, page);
         searchForm(e, d);
+        bindingsForm(e, d);
+    }
+
+    /** " restricted by N solution mappings", or nothing for a TPF request. */
+    static String restriction(FragmentView view) {
+        return view.bindings() == 0 ? ""
+                : " restricted by " + view.bindings() + " solution mapping" + (view.bindings() == 1 ? "" : "s");
     }
 
     /**
@@ -216,6 +223,25 @@ public final class RdfWriter {
             e.emit(mapping, HYDRA_VARIABLE, string(variables[i]));
             e.emit(mapping, HYDRA_PROPERTY, properties[i]);
         }
+    }
+
+    /**
+     * The brTPF control, on every page so that clients discover it wherever they start. It is
+     * linked with its own property and not {@code hydra:search}: a second search form, or a fourth
+     * mapping on the TPF form, makes TPF clients such as Comunica reject the page.
+     */
+    private static void bindingsForm(Emitter e, DatasetDescription d) {
+        Node form = d.bindingsFormNode();
+        e.emit(d.datasetNode(), BRTPF_SEARCH, form);
+        e.emit(form, HYDRA_TEMPLATE, string(d.bindingsTemplate()));
+        e.emit(form, HYDRA_VARIABLE_REPRESENTATION, HYDRA_EXPLICIT_REPRESENTATION);
+        for (String variable : new String[] {"subject", "predicate", "object", "values"}) {
+            e.emit(form, HYDRA_MAPPING, d.mappingNode(variable));
+        }
+        e.emit(d.mappingNode("values"), HYDRA_VARIABLE, string("values"));
+        e.emit(d.mappingNode("values"), HYDRA_PROPERTY, BRTPF_VALUES);
+        e.emit(form, BRTPF_MAX_BINDINGS, integer(d.maxBindingsPerRequest()));
+        e.emit(form, BRTPF_MAX_BODY, integer(d.maxRequestBodyBytes()));
     }
 
     /** The pattern in SPARQL syntax, for descriptions. */

@@ -13,6 +13,11 @@ final class Vocabulary {
     static final String FOAF = "http://xmlns.com/foaf/0.1/";
     static final String XSD = "http://www.w3.org/2001/XMLSchema#";
     static final String RDFS = "http://www.w3.org/2000/01/rdf-schema#";
+    /**
+     * Terms for the brTPF control, which no standard vocabulary has. Provisional: the namespace
+     * is to be registered with w3id.org before a public release.
+     */
+    static final String BRTPF = "https://w3id.org/brtpf#";
 
     static final Node TYPE = RDF.type.asNode();
     static final Node RDF_SUBJECT = RDF.subject.asNode();
@@ -47,6 +52,11 @@ final class Vocabulary {
     static final Node VOID_PROPERTIES = voidTerm("properties");
     static final Node VOID_DISTINCT_SUBJECTS = voidTerm("distinctSubjects");
     static final Node VOID_DISTINCT_OBJECTS = voidTerm("distinctObjects");
+
+    static final Node BRTPF_SEARCH = NodeFactory.createURI(BRTPF + "bindingsRestrictedSearch");
+    static final Node BRTPF_VALUES = NodeFactory.createURI(BRTPF + "values");
+    static final Node BRTPF_MAX_BINDINGS = NodeFactory.createURI(BRTPF + "maxBindingsPerRequest");
+    static final Node BRTPF_MAX_BODY = NodeFactory.createURI(BRTPF + "maxRequestBodyBytes");
 
     static final Node DCTERMS_TITLE = NodeFactory.createURI(DCTERMS + "title");
     static final Node DCTERMS_DESCRIPTION = NodeFactory.createURI(DCTERMS + "description");

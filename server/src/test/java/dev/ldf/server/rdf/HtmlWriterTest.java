@@ -22,10 +22,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HtmlWriterTest {
 
     private static String render(Triple... triples) throws IOException {
-        DatasetDescription dataset = new DatasetDescription("d", "Data <b>", "About \"d\" & more", "http://h/d", Map.of());
+        DatasetDescription dataset = new DatasetDescription("d", "Data <b>", "About \"d\" & more", "http://h/d", Map.of(),
+                100, 1 << 20);
         FragmentPage page = new FragmentPage(Count.estimate(1000), triples.length, true, List.of(triples));
         FragmentView view = new FragmentView("Server", "http://h/", dataset, "http://h/d?x=1", TriplePattern.ALL,
-                Map.of("subject", "\"><script>"), 1, 100, page, "http://h/d", null, "http://h/d?page=2",
+                Map.of("subject", "\"><script>"), "(?x) { (\"</textarea><script>\") }", 1, 1, 100, page, "http://h/d", null, "http://h/d?page=2",
                 new Skolemizer("http://h/.well-known/genid/d/"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         HtmlWriter.writeFragment(view, out);
@@ -49,6 +50,7 @@ class HtmlWriterTest {
         assertTrue(html.contains("Data &lt;b&gt;"));
         assertTrue(html.contains("About &quot;d&quot; &amp; more"));
         assertTrue(html.contains("value=\"&quot;&gt;&lt;script&gt;\""));
+        assertTrue(html.contains("&lt;/textarea&gt;&lt;script&gt;"), "bindings are escaped in the form");
         assertFalse(html.contains("<script>"));
     }
 

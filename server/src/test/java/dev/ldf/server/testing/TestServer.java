@@ -11,16 +11,19 @@ import dev.ldf.server.config.ServerConfig;
 /**
  * One real server per test JVM on a free loopback port, serving the library HDT as:
  * <ul>
- *   <li>{@code library}: 100 triples per page, memory-mapped;</li>
- *   <li>{@code paged}: 7 triples per page and a count scan limit of 20, so that many fragments
- *       span several pages and patterns HDT cannot count exactly are reported as estimates;</li>
- *   <li>{@code loaded}: 13 triples per page, loaded onto the heap.</li>
+ *   <li>{@code library}: 100 triples per page, memory-mapped, brTPF with the default maxMpR (100);</li>
+ *   <li>{@code paged}: 7 triples per page, a count scan limit of 20 (so that many fragments span
+ *       several pages and patterns HDT cannot count exactly are reported as estimates), maxMpR 30;</li>
+ *   <li>{@code loaded}: 13 triples per page, loaded onto the heap, maxMpR 1000.</li>
  * </ul>
  */
 public final class TestServer {
 
     public static final Map<String, String> PREFIXES = Map.of(
             "lib", "http://example.org/library/", "schema", "http://schema.org/");
+
+    /** The POST body limit of the test server. */
+    public static final int MAX_BODY_BYTES = 256 * 1024;
 
     private static FragmentServer server;
 
@@ -30,10 +33,10 @@ public final class TestServer {
         if (server == null) {
             String hdt = TestData.libraryHdt().toString();
             ServerConfig config = new ServerConfig("Test server", "A server for tests.", "127.0.0.1", 0, null, 600,
-                    null, List.of(
-                            new DatasetConfig("library", "Library", "The library dataset.", hdt, 100, null, PREFIXES, null),
-                            new DatasetConfig("paged", "Paged", null, hdt, 7, null, null, 20L),
-                            new DatasetConfig("loaded", "Loaded", null, hdt, 13, DatasetConfig.Loading.LOAD, null, null)));
+                    null, MAX_BODY_BYTES, List.of(
+                            new DatasetConfig("library", "Library", "The library dataset.", hdt, 100, null, PREFIXES, null, null),
+                            new DatasetConfig("paged", "Paged", null, hdt, 7, null, null, 20L, 30),
+                            new DatasetConfig("loaded", "Loaded", null, hdt, 13, DatasetConfig.Loading.LOAD, null, null, 1000)));
             try {
                 server = FragmentServer.start(config);
             } catch (Exception e) {

@@ -1,0 +1,100 @@
+package dev.ldf.server.http;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+/**
+ * The parameters of a fragment request: {@code subject}, {@code predicate}, {@code object},
+ * {@code values} (brTPF bindings) and {@code page}.
+ *
+ * <p>GET sends them in the query string. POST sends them as an
+ * {@code application/x-www-form-urlencoded} body, so that large binding sets never meet URL
+ * limits; the query string of a POST may hold more of them (the {@code hydra:next} URL of a POSTed
+ * page carries {@code page} there), but no parameter may be given in both places.
+ *
+ * @param terms      the pattern parameters as sent, "" when absent
+ * @param values     the VALUES block, or null
+ * @param page       the page number as sent, or null
+ * @param bodyDigest a digest of a POST body (part of the entity tag), "" for GET
+ */
+record FragmentParameters(Map<String, String> terms, String values, String page, String bodyDigest) {
+
+    static final String FORM = "application/x-www-form-urlencoded";
+
+    static FragmentParameters read(HttpServletRequest request, int maxBodyBytes) throws IOException {
+        QueryParameters query = QueryParameters.parse(request.getQueryString());
+        if (!"POST".equals(request.getMethod())) {
+            return of(query, "");
+        }
+        checkContentType(request.getContentType());
+        byte[] body = body(request, maxBodyBytes);
+        String text = new String(body, StandardCharsets.UTF_8);
+        QueryParameters form = QueryParameters.parse(text, "request body");
+        return of(query.merge(form), digest(body));
+    }
+
+    private static FragmentParameters of(QueryParameters parameters, String bodyDigest) {
+        Map<String, String> terms = new LinkedHashMap<>();
+        for (String position : new String[] {"subject", "predicate", "object"}) {
+            String value = parameters.single(position);
+            terms.put(position, value == null ? "" : value);
+        }
+        String values = parameters.single("values");
+        return new FragmentParameters(terms, values == null || values.isBlank() ? null : values,
+                parameters.single("page"), bodyDigest);
+    }
+
+    private static void checkContentType(String contentType) {
+        String type = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
+        String[] parts = type.split(";");
+        boolean form = parts[0].trim().equals(FORM);
+        boolean utf8 = true;
+        for (int i = 1; i < parts.length; i++) {
+            String parameter = parts[i].trim();
+            if (parameter.startsWith("charset=")) {
+                String charset = parameter.substring(8).replace("\"", "").trim();
+                utf8 = charset.equals("utf-8") || charset.equals("utf8");
+            }
+        }
+        if (!form || !utf8) {
+            throw new HttpError(415, "POST a form body (" + FORM + ", UTF-8) with the parameters subject, "
+                    + "predicate, object, values and page; not " + (contentType == null ? "no content type" : contentType) + ".");
+        }
+    }
+
+    /** The body, refused with 413 when it is larger than the limit (declared or actual). */
+    private static byte[] body(HttpServletRequest request, int maxBodyBytes) throws IOException {
+        long declared = request.getContentLengthLong();
+        if (declared > maxBodyBytes) {
+            throw tooLarge(maxBodyBytes);
+        }
+        try (InputStream in = request.getInputStream()) {
+            byte[] body = in.readNBytes(maxBodyBytes + 1);
+            if (body.length > maxBodyBytes) {
+                throw tooLarge(maxBodyBytes);
+            }
+            return body;
+        }
+    }
+
+    private static HttpError tooLarge(int maxBodyBytes) {
+        return new HttpError(413, "The request body is larger than " + maxBodyBytes + " bytes; send fewer bindings per request.");
+    }
+
+    private static String digest(byte[] body) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
