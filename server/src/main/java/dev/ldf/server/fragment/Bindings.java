@@ -1,14 +1,8 @@
 package dev.ldf.server.fragment;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-import org.apache.jena.query.Query;
-import org.apache.jena.query.QueryFactory;
-import org.apache.jena.query.QueryParseException;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 
@@ -22,13 +16,9 @@ import org.apache.jena.sparql.engine.binding.Binding;
  */
 public record Bindings(List<Var> variables, List<Binding> rows) {
 
-    /** The query text before the block; Jena's error columns are counted from its start. */
-    private static final String PREFIX = "SELECT * WHERE {} VALUES ";
-    private static final Pattern COLUMN = Pattern.compile("(?i)line 1, column (\\d+)");
-
     public Bindings {
         variables = List.copyOf(variables);
-        rows = List.copyOf(rows);
+        rows = List.copyOf(new LinkedHashSet<>(rows));
     }
 
     public int size() {
@@ -40,38 +30,11 @@ public record Bindings(List<Var> variables, List<Binding> rows) {
     }
 
     /**
-     * Parses a VALUES block with Jena's SPARQL parser; relative IRIs are resolved against
-     * {@code base}.
+     * Parses a VALUES block; relative IRIs are resolved against {@code base}.
      *
      * @throws BadRequestException when the text is not a VALUES block
      */
     public static Bindings parse(String values, String base) {
-        Query query;
-        try {
-            query = QueryFactory.create(PREFIX + values, base);
-        } catch (QueryParseException e) {
-            throw new BadRequestException("The values parameter is not a SPARQL VALUES block: " + explain(e));
-        } catch (RuntimeException e) {
-            // Jena reports some problems (e.g. a bad IRI) with other exception types.
-            throw new BadRequestException("The values parameter is not a SPARQL VALUES block: " + e.getMessage());
-        }
-        if (!query.hasValues()) {
-            throw new BadRequestException("The values parameter is not a SPARQL VALUES block.");
-        }
-        List<Binding> distinct = new ArrayList<>(new LinkedHashSet<>(query.getValuesData()));
-        return new Bindings(query.getValuesVariables(), distinct);
-    }
-
-    private static String explain(QueryParseException e) {
-        String first = e.getMessage() == null ? "syntax error" : e.getMessage().lines().findFirst().orElse("syntax error");
-        Matcher m = COLUMN.matcher(first);
-        StringBuilder b = new StringBuilder();
-        while (m.find()) {
-            int column = Integer.parseInt(m.group(1)) - PREFIX.length();
-            m.appendReplacement(b, "column " + Math.max(1, column));
-        }
-        m.appendTail(b);
-        String text = b.toString().trim();
-        return text.length() > 200 ? text.substring(0, 197) + "..." : text;
+        return ValuesBlockParser.parse(values, base);
     }
 }

@@ -24,6 +24,12 @@ final class ErrorResponder {
     /** Sends the error, unless the response is already committed (then nothing can be changed). */
     static void respond(HttpServletResponse response, int status, String message, OutputFormat format)
             throws IOException {
+        respond(response, status, message, format, false);
+    }
+
+    /** As above; {@code closeConnection} when the request left unread bytes on the connection. */
+    static void respond(HttpServletResponse response, int status, String message, OutputFormat format,
+            boolean closeConnection) throws IOException {
         if (response.isCommitted()) {
             return;
         }
@@ -34,8 +40,7 @@ final class ErrorResponder {
             response.setHeader("Allow", allow);
         }
         response.setHeader("Cache-Control", "no-store");
-        if (status == 413 || status == 415) {
-            // The body was refused unread: the connection cannot carry another request.
+        if (closeConnection) {
             response.setHeader("Connection", "close");
         }
         response.setStatus(status);

@@ -29,13 +29,20 @@ import jakarta.servlet.http.HttpServletRequest;
 record FragmentParameters(Map<String, String> terms, String values, String page, String bodyDigest) {
 
     static final String FORM = "application/x-www-form-urlencoded";
+    /** The most of a refused body the server reads to answer cleanly; beyond it, it closes. */
+    private static final long DRAIN_LIMIT = 8L << 20;
 
     static FragmentParameters read(HttpServletRequest request, int maxBodyBytes) throws IOException {
         QueryParameters query = QueryParameters.parse(request.getQueryString());
         if (!"POST".equals(request.getMethod())) {
             return of(query, "");
         }
-        checkContentType(request.getContentType());
+        if (!isUtf8Form(request.getContentType())) {
+            String type = request.getContentType();
+            throw new HttpError(415, "POST a form body (" + FORM + ", UTF-8) with the parameters subject, predicate, "
+                    + "object, values and page; not " + (type == null ? "no content type" : type) + ".",
+                    !drain(request.getInputStream()));
+        }
         byte[] body = body(request, maxBodyBytes);
         String text = new String(body, StandardCharsets.UTF_8);
         QueryParameters form = QueryParameters.parse(text, "request body");
@@ -53,7 +60,7 @@ record FragmentParameters(Map<String, String> terms, String values, String page,
                 parameters.single("page"), bodyDigest);
     }
 
-    private static void checkContentType(String contentType) {
+    private static boolean isUtf8Form(String contentType) {
         String type = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
         String[] parts = type.split(";");
         boolean form = parts[0].trim().equals(FORM);
@@ -65,29 +72,48 @@ record FragmentParameters(Map<String, String> terms, String values, String page,
                 utf8 = charset.equals("utf-8") || charset.equals("utf8");
             }
         }
-        if (!form || !utf8) {
-            throw new HttpError(415, "POST a form body (" + FORM + ", UTF-8) with the parameters subject, "
-                    + "predicate, object, values and page; not " + (contentType == null ? "no content type" : contentType) + ".");
-        }
+        return form && utf8;
     }
 
     /** The body, refused with 413 when it is larger than the limit (declared or actual). */
     private static byte[] body(HttpServletRequest request, int maxBodyBytes) throws IOException {
+        InputStream in = request.getInputStream();
         long declared = request.getContentLengthLong();
+        if (declared > DRAIN_LIMIT) {
+            throw new HttpError(413, tooLargeMessage(maxBodyBytes), true);
+        }
         if (declared > maxBodyBytes) {
-            throw tooLarge(maxBodyBytes);
+            throw tooLarge(maxBodyBytes, in);
         }
-        try (InputStream in = request.getInputStream()) {
-            byte[] body = in.readNBytes(maxBodyBytes + 1);
-            if (body.length > maxBodyBytes) {
-                throw tooLarge(maxBodyBytes);
-            }
-            return body;
+        byte[] body = in.readNBytes(maxBodyBytes + 1);
+        if (body.length > maxBodyBytes) {
+            throw tooLarge(maxBodyBytes, in);
         }
+        return body;
     }
 
-    private static HttpError tooLarge(int maxBodyBytes) {
-        return new HttpError(413, "The request body is larger than " + maxBodyBytes + " bytes; send fewer bindings per request.");
+    private static HttpError tooLarge(int maxBodyBytes, InputStream in) throws IOException {
+        return new HttpError(413, tooLargeMessage(maxBodyBytes), !drain(in));
+    }
+
+    private static String tooLargeMessage(int maxBodyBytes) {
+        return "The request body is larger than " + maxBodyBytes + " bytes; send fewer bindings per request.";
+    }
+
+    /**
+     * Reads and discards a refused body, so that the client, still sending, receives the error
+     * instead of a reset connection; gives up (and the connection must close) past a bound.
+     */
+    private static boolean drain(InputStream in) throws IOException {
+        byte[] buffer = new byte[8192];
+        long drained = 0;
+        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+            drained += n;
+            if (drained > DRAIN_LIMIT) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String digest(byte[] body) {

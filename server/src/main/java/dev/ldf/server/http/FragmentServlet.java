@@ -94,7 +94,8 @@ public final class FragmentServlet extends HttpServlet {
             }
             route(request, response, format);
         } catch (HttpError e) {
-            ErrorResponder.respond(response, e.status(), e.getMessage(), e.status() == 406 ? null : format);
+            ErrorResponder.respond(response, e.status(), e.getMessage(), e.status() == 406 ? null : format,
+                    e.closeConnection());
         } catch (BadRequestException e) {
             ErrorResponder.respond(response, 400, e.getMessage(), format);
         } catch (UnrepresentableException e) {

@@ -8,14 +8,25 @@ public final class HttpError extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final int status;
+    private final boolean closeConnection;
 
     public HttpError(int status, String message) {
+        this(status, message, false);
+    }
+
+    /** An error after which the connection cannot carry another request (an unread body). */
+    public HttpError(int status, String message, boolean closeConnection) {
         super(message);
         this.status = status;
+        this.closeConnection = closeConnection;
     }
 
     public int status() {
         return status;
+    }
+
+    public boolean closeConnection() {
+        return closeConnection;
     }
 
     public static HttpError badRequest(String message) {

@@ -72,13 +72,7 @@ public final class RdfWriter {
             }
             for (CatalogView.Entry entry : view.datasets()) {
                 DatasetDescription d = entry.dataset();
-                Node dataset = d.datasetNode();
-                e.emit(dataset, TYPE, VOID_DATASET);
-                e.emit(dataset, TYPE, HYDRA_COLLECTION);
-                e.emit(dataset, DCTERMS_TITLE, string(d.title()));
-                if (!d.description().isEmpty()) {
-                    e.emit(dataset, DCTERMS_DESCRIPTION, string(d.description()));
-                }
+                Node dataset = describeDataset(e, d);
                 e.emit(dataset, NodeFactory.createURI(RDFS + "seeAlso"), NodeFactory.createURI(d.url()));
                 e.emit(dataset, VOID_TRIPLES, integer(entry.statistics().triples()));
                 e.emit(dataset, VOID_PROPERTIES, integer(entry.statistics().properties()));
@@ -186,6 +180,14 @@ public final class RdfWriter {
         if (view.nextUrl() != null) {
             e.emit(page, HYDRA_NEXT, NodeFactory.createURI(view.nextUrl()));
         }
+        Node dataset = describeDataset(e, d);
+        e.emit(dataset, VOID_SUBSET, page);
+        searchForm(e, d);
+        bindingsForm(e, d);
+    }
+
+    /** The dataset as a VoID dataset and Hydra collection with its title and description. */
+    private static Node describeDataset(Emitter e, DatasetDescription d) {
         Node dataset = d.datasetNode();
         e.emit(dataset, TYPE, VOID_DATASET);
         e.emit(dataset, TYPE, HYDRA_COLLECTION);
@@ -193,9 +195,7 @@ public final class RdfWriter {
         if (!d.description().isEmpty()) {
             e.emit(dataset, DCTERMS_DESCRIPTION, string(d.description()));
         }
-        e.emit(dataset, VOID_SUBSET, page);
-        searchForm(e, d);
-        bindingsForm(e, d);
+        return dataset;
     }
 
     /** " restricted by N solution mappings", or nothing for a TPF request. */

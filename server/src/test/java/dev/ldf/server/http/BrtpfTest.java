@@ -388,6 +388,10 @@ class BrtpfTest {
         assertEquals(413, tooLarge.statusCode());
         assertTrue(tooLarge.body().contains("larger than " + TestServer.MAX_BODY_BYTES + " bytes"));
 
+        String[] declaredHuge = Http.raw("POST", "/library", "Content-Type", "application/x-www-form-urlencoded",
+                "Content-Length", "100000000");
+        assertEquals("HTTP/1.1 413 Payload Too Large", declaredHuge[0], "refused at once, without reading");
+
         HttpResponse<String> json = Http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(TestServer.dataset("library")))
                 .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}")), "Content-Type", "application/json");
         assertEquals(415, json.statusCode());

@@ -1,7 +1,6 @@
 package dev.ldf.server.http;
 
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -9,8 +8,6 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
-import org.apache.jena.riot.RDFParser;
-import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.Quad;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -68,18 +65,7 @@ class FormatsTest {
     void streamedFormatsStartWithTheCountAndKeepHdtOrder(OutputFormat format) {
         String url = Fragments.firstPage("library", ODD_LITERALS);
         String body = Http.get(url, "Accept", format.mediaType()).body();
-        List<Quad> quads = new ArrayList<>();
-        RDFParser.fromString(body, lang(format)).parse(new StreamRDFBase() {
-            @Override
-            public void triple(Triple triple) {
-                quads.add(Quad.create(Quad.defaultGraphNodeGenerated, triple));
-            }
-
-            @Override
-            public void quad(Quad quad) {
-                quads.add(quad);
-            }
-        });
+        List<Quad> quads = ParsedPage.parse(url, body, lang(format)).quads();
         Triple first = quads.get(0).asTriple();
         assertEquals(url, first.getSubject().getURI(), "the first triple is about the page");
         assertEquals(ParsedPage.VOID + "triples", first.getPredicate().getURI(), "the first triple is the count");

@@ -1,0 +1,150 @@
+package dev.ldf.server.bench;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.sparql.core.Var;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.sample.LibraryDataset;
+import dev.ldf.server.fragment.Bindings;
+import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.Selector;
+import dev.ldf.server.fragment.Skolemizer;
+import dev.ldf.server.fragment.TriplePattern;
+import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.rdf.DatasetDescription;
+import dev.ldf.server.rdf.FragmentView;
+import dev.ldf.server.rdf.OutputFormat;
+import dev.ldf.server.rdf.RdfWriter;
+
+/**
+ * The server side of one brTPF request for 1, 30, 100 and 1000 bindings: the pattern
+ * {@code ?s schema:author ?o} restricted to that many books, over the library dataset at scale
+ * 20 (about 100,000 triples) loaded onto the heap. {@code parse} is the VALUES block alone
+ * ({@code parseWithSparqlParser} the same with Jena's SPARQL parser, for comparison),
+ * {@code select} the first page (substitution, counts, lookup, terms), and {@code request} all of
+ * it plus writing the page as N-Quads, as the servlet does.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 1, jvmArgs = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class BrtpfBenchmark {
+
+    private static final String BASE = "http://bench.example/library";
+
+    @Param({"1", "30", "100", "1000"})
+    public int bindings;
+
+    private Path dir;
+    private HdtDatasource source;
+    private TriplePattern pattern;
+    private String values;
+    private Selector selector;
+
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+        dir = Files.createTempDirectory("brtpf-bench");
+        Path turtle = dir.resolve("library.ttl");
+        try (OutputStream out = Files.newOutputStream(turtle)) {
+            LibraryDataset.writeTurtle(out, LibraryDataset.DEFAULT_SEED, 20);
+        }
+        Path hdt = dir.resolve("library.hdt");
+        new RdfToHdt(LibraryDataset.NS, RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(turtle), hdt);
+        source = HdtDatasource.open(hdt, new HdtDatasource.Options(true, 100_000, 1024, Duration.ofMinutes(2)));
+        pattern = new TriplePattern(Var.alloc("s"), NodeFactory.createURI("http://schema.org/author"), Var.alloc("o"));
+        StringBuilder block = new StringBuilder("(?s) {");
+        for (int i = 1; i <= bindings; i++) {
+            block.append(" (<").append(LibraryDataset.NS).append("book/").append(i).append(">)");
+        }
+        values = block.append(" }").toString();
+        selector = Selector.of(pattern, Bindings.parse(values, BASE));
+        if (source.page(selector, 0, 100).size() == 0) {
+            throw new IllegalStateException("the benchmark request has no results");
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        source.close();
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    @Benchmark
+    public Bindings parse() {
+        return Bindings.parse(values, BASE);
+    }
+
+    /** The alternative the server does not use: Jena's full SPARQL parser on the same block. */
+    @Benchmark
+    public Object parseWithSparqlParser() {
+        return QueryFactory.create("SELECT * WHERE {} VALUES " + values, BASE).getValuesData();
+    }
+
+    @Benchmark
+    public void select(Blackhole hole) {
+        FragmentPage page = source.page(selector, 0, 100);
+        hole.consume(page.count());
+        for (Triple t : page.triples()) {
+            hole.consume(t);
+        }
+    }
+
+    @Benchmark
+    public long request() throws IOException {
+        Bindings parsed = Bindings.parse(values, BASE);
+        FragmentPage page = source.page(Selector.of(pattern, parsed), 0, 100);
+        DatasetDescription dataset = new DatasetDescription("library", "Library", "", BASE, Map.of(), 1000, 1 << 20);
+        FragmentView view = new FragmentView("Bench", "http://bench.example/", dataset, BASE + "?values=x", pattern,
+                Map.of(), values, parsed.size(), 1, 100, page, BASE, null, BASE + "?page=2",
+                new Skolemizer("http://bench.example/.well-known/genid/library/"));
+        CountingStream out = new CountingStream();
+        RdfWriter.writeFragment(view, OutputFormat.NQUADS, out);
+        return out.bytes;
+    }
+
+    /** Discards what is written, counting it so the work cannot be optimised away. */
+    private static final class CountingStream extends OutputStream {
+        long bytes;
+
+        @Override
+        public void write(int b) {
+            bytes++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            bytes += len;
+        }
+    }
+}
