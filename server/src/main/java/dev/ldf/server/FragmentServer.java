@@ -57,7 +57,7 @@ public final class FragmentServer implements AutoCloseable {
                 HdtDatasource.Options options = HdtDatasource.Options.defaults();
                 sources.put(d.name(), HdtDatasource.open(d.hdtPath(), new HdtDatasource.Options(
                         d.loading() == DatasetConfig.Loading.LOAD, d.countScanLimit(),
-                        options.cursorCacheSize(), options.cursorIdleTime())));
+                        options.cursorCachePatterns(), options.cursorIdleTime())));
             }
             return startJetty(config, sources);
         } catch (Exception | Error e) {

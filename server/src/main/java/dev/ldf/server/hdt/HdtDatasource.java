@@ -82,13 +82,22 @@ public final class HdtDatasource implements Datasource {
     /** The whole fragment of a selector's patterns. */
     private record TotalKey(List<PatternIds> patterns) {}
 
-    /** Options of one HDT datasource. */
-    public record Options(boolean loadIntoMemory, long countScanLimit, int cursorCacheSize,
+    /**
+     * Options of one HDT datasource.
+     *
+     * @param cursorCachePatterns how many patterns the cached cursors may hold together: a TPF
+     *                            cursor holds one, a brTPF cursor one per bound pattern
+     * @param cursorIdleTime      how long an unused cursor stays cached
+     */
+    public record Options(boolean loadIntoMemory, long countScanLimit, int cursorCachePatterns,
             Duration cursorIdleTime) {
         public static Options defaults() {
-            return new Options(false, 100_000, 1_024, Duration.ofMinutes(2));
+            return new Options(false, 100_000, 16_384, Duration.ofMinutes(2));
         }
     }
+
+    /** How many patterns the learnt counts may name together (a few MB at most). */
+    private static final long COUNT_CACHE_PATTERNS = 200_000;
 
     private HdtDatasource(Path file, HDT hdt, Options options) throws IOException {
         this.file = file;
@@ -100,11 +109,17 @@ public final class HdtDatasource implements Datasource {
         this.statistics = readStatistics(hdt);
         this.version = fileVersion(file);
         this.countScanLimit = options.countScanLimit();
+        // Bounded by the patterns held, not the entries: a brTPF entry may hold maxMpR patterns.
         this.cursors = Caffeine.newBuilder()
-                .maximumSize(options.cursorCacheSize())
+                .maximumWeight(options.cursorCachePatterns())
+                .weigher((CursorKey key, SelectorCursor cursor) -> key.patterns().size())
                 .expireAfterAccess(options.cursorIdleTime())
                 .build();
-        this.scannedCounts = Caffeine.newBuilder().maximumSize(100_000).build();
+        this.scannedCounts = Caffeine.newBuilder()
+                .maximumWeight(COUNT_CACHE_PATTERNS)
+                .weigher((Object key, Long count) -> key instanceof TotalKey t ? t.patterns().size()
+                        : 1 + ((PartKey) key).earlier().size())
+                .build();
     }
 
     /**
