@@ -21,7 +21,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param countScanLimit how many candidate triples the server scans at most to count a pattern
  *                       that HDT cannot count exactly
  * @param maxBindingsPerRequest the most distinct solution mappings one brTPF request may carry
- *                       (the brTPF paper's maxMpR)
+ *                       (the brTPF paper's maxMpR); 0 serves plain TPF only
  */
 public record DatasetConfig(
         String name,
@@ -91,8 +91,8 @@ public record DatasetConfig(
         if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
             throw new ConfigException("Dataset '" + name + "': pageSize must be between 1 and " + MAX_PAGE_SIZE);
         }
-        if (maxBindingsPerRequest < 1) {
-            throw new ConfigException("Dataset '" + name + "': maxBindingsPerRequest must be at least 1");
+        if (maxBindingsPerRequest < 0) {
+            throw new ConfigException("Dataset '" + name + "': maxBindingsPerRequest must be 0 (TPF only) or more");
         }
         if (countScanLimit < 0) {
             throw new ConfigException("Dataset '" + name + "': countScanLimit must not be negative");

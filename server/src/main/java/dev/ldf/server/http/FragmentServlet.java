@@ -164,6 +164,9 @@ public final class FragmentServlet extends HttpServlet {
                 TermSyntax.parse("predicate", terms.get("predicate")),
                 TermSyntax.parse("object", terms.get("object")));
         Bindings bindings = parameters.values() == null ? null : Bindings.parse(parameters.values(), urls.dataset(d.name()));
+        if (bindings != null && d.maxBindingsPerRequest() == 0) {
+            throw HttpError.badRequest("This dataset serves plain Triple Pattern Fragments; it does not accept bindings.");
+        }
         if (bindings != null && bindings.size() > d.maxBindingsPerRequest()) {
             throw HttpError.badRequest("Too many bindings: " + bindings.size() + " distinct solution mappings, but this "
                     + "dataset accepts at most " + d.maxBindingsPerRequest() + " per request (maxMpR).");

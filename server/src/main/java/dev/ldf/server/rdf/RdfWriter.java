@@ -183,7 +183,9 @@ public final class RdfWriter {
         Node dataset = describeDataset(e, d);
         e.emit(dataset, VOID_SUBSET, page);
         searchForm(e, d);
-        bindingsForm(e, d);
+        if (d.maxBindingsPerRequest() > 0) {
+            bindingsForm(e, d);
+        }
     }
 
     /** The dataset as a VoID dataset and Hydra collection with its title and description. */

@@ -429,6 +429,17 @@ class BrtpfTest {
     }
 
     @Test
+    void aDatasetWithBrtpfOffAnnouncesNoControlAndRefusesBindings() {
+        ParsedPage page = Fragments.fetch(TestServer.dataset("tpfonly"));
+        assertFalse(page.metadata().find(ANY, iri("https://w3id.org/brtpf#bindingsRestrictedSearch"), ANY).hasNext());
+        assertEquals(1, page.metadata().find(ANY, iri(ParsedPage.HYDRA + "search"), ANY).toList().size());
+        HttpResponse<String> response = Http.get(Http.url(TestServer.dataset("tpfonly"), "subject", "?s",
+                "values", "(?s) { (<http://example.org/library/book/1>) }"), "Accept", "text/turtle");
+        assertEquals(400, response.statusCode());
+        assertTrue(response.body().contains("does not accept bindings"));
+    }
+
+    @Test
     void identicalPostBodiesShareAnEntityTagAndDifferentOnesDoNot() {
         String a = Http.form("subject", "?s", "values", "(?s) { (<http://example.org/library/person/1>) }");
         String b = Http.form("subject", "?s", "values", "(?s) { (<http://example.org/library/person/2>) }");

@@ -93,7 +93,7 @@ class ControlsTest {
         ParsedPage page = ParsedPage.parse(index, body, Lang.TURTLE);
         Node catalog = NodeFactory.createURI(index);
         List<Triple> members = find(page.metadata(), catalog, HYDRA + "member");
-        assertEquals(Set.of("library", "paged", "loaded"), members.stream()
+        assertEquals(Set.of("library", "paged", "loaded", "tpfonly"), members.stream()
                 .map(t -> t.getObject().getURI().replace(index, "").replace("#dataset", "")).collect(Collectors.toSet()));
         Node library = NodeFactory.createURI(TestServer.dataset("library") + "#dataset");
         assertEquals((long) dev.ldf.server.testing.TestData.all().size(),

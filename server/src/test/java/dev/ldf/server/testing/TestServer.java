@@ -14,7 +14,8 @@ import dev.ldf.server.config.ServerConfig;
  *   <li>{@code library}: 100 triples per page, memory-mapped, brTPF with the default maxMpR (100);</li>
  *   <li>{@code paged}: 7 triples per page, a count scan limit of 20 (so that many fragments span
  *       several pages and patterns HDT cannot count exactly are reported as estimates), maxMpR 30;</li>
- *   <li>{@code loaded}: 13 triples per page, loaded onto the heap, maxMpR 1000.</li>
+ *   <li>{@code loaded}: 13 triples per page, loaded onto the heap, maxMpR 1000;</li>
+ *   <li>{@code tpfonly}: brTPF turned off (maxMpR 0).</li>
  * </ul>
  */
 public final class TestServer {
@@ -36,7 +37,8 @@ public final class TestServer {
                     null, MAX_BODY_BYTES, List.of(
                             new DatasetConfig("library", "Library", "The library dataset.", hdt, 100, null, PREFIXES, null, null),
                             new DatasetConfig("paged", "Paged", null, hdt, 7, null, null, 20L, 30),
-                            new DatasetConfig("loaded", "Loaded", null, hdt, 13, DatasetConfig.Loading.LOAD, null, null, 1000)));
+                            new DatasetConfig("loaded", "Loaded", null, hdt, 13, DatasetConfig.Loading.LOAD, null, null, 1000),
+                            new DatasetConfig("tpfonly", "TPF only", null, hdt, 100, null, null, null, 0)));
             try {
                 server = FragmentServer.start(config);
             } catch (Exception e) {
