@@ -1,0 +1,47 @@
+package dev.ldf.client.http;
+
+/**
+ * Hears what the client does on the wire. Methods have no-op defaults; implementations must be
+ * thread-safe, since pages are fetched concurrently.
+ */
+public interface ClientListener {
+
+    /** A request is about to be sent (also for each retry). */
+    default void requestSent(FragmentRequest request) {}
+
+    /**
+     * A page arrived and was parsed.
+     *
+     * @param bytes bytes received on the wire (compressed when the server compressed them)
+     */
+    default void pageReceived(FragmentRequest request, int status, long bytes, int dataTriples, int metadataTriples) {}
+
+    /** A request failed and will be sent again. */
+    default void retrying(FragmentRequest request, int attempt, String reason) {}
+
+    /** Several listeners as one. */
+    static ClientListener all(ClientListener... listeners) {
+        return new ClientListener() {
+            @Override
+            public void requestSent(FragmentRequest request) {
+                for (ClientListener l : listeners) {
+                    l.requestSent(request);
+                }
+            }
+
+            @Override
+            public void pageReceived(FragmentRequest request, int status, long bytes, int dataTriples, int metadataTriples) {
+                for (ClientListener l : listeners) {
+                    l.pageReceived(request, status, bytes, dataTriples, metadataTriples);
+                }
+            }
+
+            @Override
+            public void retrying(FragmentRequest request, int attempt, String reason) {
+                for (ClientListener l : listeners) {
+                    l.retrying(request, attempt, reason);
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,44 @@
+package dev.ldf.client.http;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Counts requests, bytes and triples received. Thread-safe. */
+public final class ClientStats implements ClientListener {
+
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong posts = new AtomicLong();
+    private final AtomicLong retries = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
+    private final AtomicLong dataTriples = new AtomicLong();
+    private final AtomicLong metadataTriples = new AtomicLong();
+
+    /** The counters at one moment. */
+    public record Snapshot(long requests, long posts, long retries, long bytes, long dataTriples, long metadataTriples) {
+
+        /** What happened between {@code earlier} and this snapshot. */
+        public Snapshot minus(Snapshot earlier) {
+            return new Snapshot(requests - earlier.requests, posts - earlier.posts, retries - earlier.retries,
+                    bytes - earlier.bytes, dataTriples - earlier.dataTriples, metadataTriples - earlier.metadataTriples);
+        }
+    }
+
+    @Override
+    public void pageReceived(FragmentRequest request, int status, long received, int data, int metadata) {
+        requests.incrementAndGet();
+        if (request.isPost()) {
+            posts.incrementAndGet();
+        }
+        bytes.addAndGet(received);
+        dataTriples.addAndGet(data);
+        metadataTriples.addAndGet(metadata);
+    }
+
+    @Override
+    public void retrying(FragmentRequest request, int attempt, String reason) {
+        retries.incrementAndGet();
+    }
+
+    public Snapshot snapshot() {
+        return new Snapshot(requests.get(), posts.get(), retries.get(), bytes.get(), dataTriples.get(), metadataTriples.get());
+    }
+}

@@ -1,0 +1,248 @@
+package dev.ldf.client.http;
+
+import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.GZIPInputStream;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFLanguages;
+import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.RiotException;
+import org.apache.jena.sparql.graph.GraphFactory;
+
+import dev.ldf.client.page.Page;
+import dev.ldf.client.page.PageParser;
+
+/**
+ * Fetches fragment pages over HTTP/1.1 with keep-alive and gzip, at most
+ * {@code maxInFlight} at a time, parsing each page as it streams in.
+ *
+ * <p>Connection errors, 5xx and 429 are retried with exponential back-off (honouring
+ * {@code Retry-After}); other statuses fail with the server's message. {@link #close()} stops the
+ * worker threads.
+ */
+public final class FragmentHttpClient implements AutoCloseable {
+
+    /** N-Quads first: it keeps metadata apart from data and parses fastest. */
+    static final String ACCEPT = "application/n-quads,application/trig;q=0.9,text/turtle;q=0.6,"
+            + "application/n-triples;q=0.5,application/ld+json;q=0.4,application/rdf+xml;q=0.3";
+
+    private final HttpClient http;
+    private final ExecutorService workers;
+    private final HttpOptions options;
+    private final ClientListener listener;
+
+    public FragmentHttpClient(HttpOptions options, ClientListener listener) {
+        this.options = options;
+        this.listener = listener;
+        AtomicInteger threads = new AtomicInteger();
+        this.workers = Executors.newFixedThreadPool(options.maxInFlight(), r -> {
+            Thread t = new Thread(r, "ldf-fetch-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(options.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .build();
+    }
+
+    public HttpOptions options() {
+        return options;
+    }
+
+    /** Fetches and parses a page on one of the worker threads. */
+    public CompletableFuture<Page> fetch(FragmentRequest request) {
+        return CompletableFuture.supplyAsync(() -> fetchNow(request), workers);
+    }
+
+    /** Fetches and parses a page on the calling thread, retrying as configured. */
+    public Page fetchNow(FragmentRequest request) {
+        HttpRequest httpRequest = build(request);
+        String failure = null;
+        for (int attempt = 0; attempt <= options.maxRetries(); attempt++) {
+            if (attempt > 0) {
+                listener.retrying(request, attempt, failure);
+                pause(attempt, failure);
+            }
+            listener.requestSent(request);
+            try {
+                HttpResponse<InputStream> response = http.send(httpRequest, HttpResponse.BodyHandlers.ofInputStream());
+                int status = response.statusCode();
+                if (status == 200) {
+                    return read(request, response);
+                }
+                String message = errorMessage(response);
+                if (status >= 500 || status == 429) {
+                    failure = status + " " + message + retryAfter(response);
+                    continue;
+                }
+                throw new FragmentException(describe(request) + " was answered with " + status + ": " + message);
+            } catch (ConnectException e) {
+                failure = "cannot connect (" + (e.getMessage() == null ? "connection refused" : e.getMessage()) + ")";
+            } catch (IOException e) {
+                failure = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new FragmentException("Interrupted while fetching " + request.url(), e);
+            }
+        }
+        throw new FragmentException("Cannot get " + describe(request) + " after " + (options.maxRetries() + 1)
+                + " attempts: " + failure);
+    }
+
+    private HttpRequest build(FragmentRequest request) {
+        URI uri;
+        try {
+            uri = URI.create(request.url());
+        } catch (IllegalArgumentException e) {
+            throw new FragmentException("Not a URL: " + request.url());
+        }
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
+                .timeout(options.requestTimeout())
+                .header("Accept", ACCEPT)
+                .header("Accept-Encoding", "gzip");
+        if (request.isPost()) {
+            builder.header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString(request.form(), StandardCharsets.UTF_8));
+        } else {
+            builder.GET();
+        }
+        return builder.build();
+    }
+
+    private Page read(FragmentRequest request, HttpResponse<InputStream> response) throws IOException {
+        String contentType = response.headers().firstValue("Content-Type").orElse("");
+        Lang lang = RDFLanguages.contentTypeToLang(contentType.split(";")[0].trim());
+        CountingStream counted = new CountingStream(response.body());
+        try (InputStream body = gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
+            if (lang == null || !(RDFLanguages.isTriples(lang) || RDFLanguages.isQuads(lang))) {
+                throw new FragmentException(request.url() + " is not an RDF document (Content-Type '"
+                        + contentType + "'), so it is not a fragment");
+            }
+            // RIOT closes what it parses: shield the body so that the rest can be drained and the
+            // connection reused.
+            Page page = PageParser.parse(new FilterInputStream(body) {
+                @Override
+                public void close() {
+                    // closed below, after draining
+                }
+            }, lang, request.url());
+            body.transferTo(java.io.OutputStream.nullOutputStream());
+            listener.pageReceived(request, response.statusCode(), counted.count, page.data().size(), page.metadataTriples());
+            return page;
+        } catch (RiotException e) {
+            throw new FragmentException(request.url() + " sent malformed " + lang.getLabel() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean gzipped(HttpResponse<?> response) {
+        return response.headers().firstValue("Content-Encoding").map(v -> v.toLowerCase(Locale.ROOT).contains("gzip"))
+                .orElse(false);
+    }
+
+    /** The server's explanation: a {@code hydra:description} in RDF, else the start of the text. */
+    private static String errorMessage(HttpResponse<InputStream> response) throws IOException {
+        byte[] bytes;
+        try (InputStream in = gzipped(response) ? new GZIPInputStream(response.body()) : response.body()) {
+            bytes = in.readNBytes(16_384);
+        }
+        String contentType = response.headers().firstValue("Content-Type").orElse("");
+        Lang lang = RDFLanguages.contentTypeToLang(contentType.split(";")[0].trim());
+        if (lang != null && lang != Lang.RDFNULL) {
+            try {
+                var graph = GraphFactory.createGraphMem();
+                RDFParser.create().source(new ByteArrayInputStream(bytes)).lang(lang).parse(graph);
+                Node description = NodeFactory.createURI("http://www.w3.org/ns/hydra/core#description");
+                var found = graph.find(Node.ANY, description, Node.ANY).toList();
+                if (!found.isEmpty()) {
+                    return found.get(0).getObject().getLiteralLexicalForm();
+                }
+            } catch (RiotException e) {
+                // Not RDF after all: fall back to the text.
+            }
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8).strip();
+        text = text.replaceAll("<[^>]*>", " ").replaceAll("\\s+", " ").strip();
+        return text.isEmpty() ? "(no message)" : text.length() > 300 ? text.substring(0, 297) + "..." : text;
+    }
+
+    private static String retryAfter(HttpResponse<?> response) {
+        return response.headers().firstValue("Retry-After").map(v -> " [Retry-After " + v + "]").orElse("");
+    }
+
+    /** Exponential back-off with jitter; a server's Retry-After (in seconds) takes precedence. */
+    private void pause(int attempt, String failure) {
+        long millis = options.initialBackoff().toMillis() << Math.min(attempt - 1, 10);
+        millis = millis / 2 + ThreadLocalRandom.current().nextLong(millis / 2 + 1);
+        if (failure != null && failure.contains("[Retry-After ")) {
+            String value = failure.substring(failure.indexOf("[Retry-After ") + 13, failure.indexOf(']', failure.indexOf("[Retry-After ")));
+            try {
+                millis = Math.min(Duration.ofSeconds(Long.parseLong(value.trim())).toMillis(), 60_000);
+            } catch (NumberFormatException e) {
+                // An HTTP date: keep the back-off.
+            }
+        }
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FragmentException("Interrupted while waiting to retry", e);
+        }
+    }
+
+    private static String describe(FragmentRequest request) {
+        String url = request.url().length() > 200 ? request.url().substring(0, 197) + "..." : request.url();
+        return (request.isPost() ? "POST " : "") + url;
+    }
+
+    @Override
+    public void close() {
+        workers.shutdownNow();
+    }
+
+    /** Counts the bytes that arrive on the wire. */
+    private static final class CountingStream extends FilterInputStream {
+        long count;
+
+        CountingStream(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+    }
+}

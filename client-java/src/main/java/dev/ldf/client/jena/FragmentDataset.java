@@ -1,0 +1,33 @@
+package dev.ldf.client.jena;
+
+import org.apache.jena.query.ARQ;
+import org.apache.jena.query.Dataset;
+import org.apache.jena.query.DatasetFactory;
+import org.apache.jena.sparql.ARQConstants;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DatasetGraphFactory;
+import org.apache.jena.sparql.engine.main.StageBuilder;
+import org.apache.jena.sparql.engine.main.StageGenerator;
+
+import dev.ldf.client.join.FragmentSource;
+
+/**
+ * A Jena {@link Dataset} whose default graph is a fragment source, so that plain
+ * {@code QueryExecution} runs full SPARQL over it: ARQ evaluates everything, and only basic graph
+ * patterns (and single patterns of property paths) become fragment requests.
+ *
+ * <p>The stage generator and executor factory are set in the dataset's own context, never in
+ * ARQ's global one, so other datasets in the same JVM are untouched.
+ */
+public final class FragmentDataset {
+
+    private FragmentDataset() {}
+
+    public static Dataset of(FragmentSource source) {
+        DatasetGraph dsg = DatasetGraphFactory.wrap(new FragmentGraph(source));
+        StageGenerator previous = StageBuilder.chooseStageGenerator(ARQ.getContext());
+        dsg.getContext().set(ARQ.stageGenerator, new FragmentStageGenerator(previous));
+        dsg.getContext().set(ARQConstants.sysOpExecutorFactory, FragmentOpExecutor.FACTORY);
+        return DatasetFactory.wrap(dsg);
+    }
+}

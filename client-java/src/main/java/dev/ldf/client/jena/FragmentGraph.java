@@ -1,0 +1,63 @@
+package dev.ldf.client.jena;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.graph.impl.GraphBase;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.util.iterator.ExtendedIterator;
+import org.apache.jena.util.iterator.NiceIterator;
+
+import dev.ldf.client.join.FragmentSource;
+import dev.ldf.client.join.TripleStream;
+
+/**
+ * A read-only Jena graph whose triples come from a fragment source. ARQ uses it where it asks
+ * single patterns (property paths with {@code *}, {@code +}, {@code ?}; DESCRIBE); basic graph
+ * patterns go to {@link FragmentStageGenerator} instead.
+ */
+public final class FragmentGraph extends GraphBase {
+
+    private final FragmentSource source;
+
+    public FragmentGraph(FragmentSource source) {
+        this.source = source;
+    }
+
+    public FragmentSource source() {
+        return source;
+    }
+
+    @Override
+    protected ExtendedIterator<Triple> graphBaseFind(Triple match) {
+        Triple pattern = Triple.create(variable(match.getSubject(), "s"), variable(match.getPredicate(), "p"),
+                variable(match.getObject(), "o"));
+        TripleStream triples = TripleStream.of(source, pattern);
+        return new NiceIterator<>() {
+            @Override
+            public boolean hasNext() {
+                return triples.hasNext();
+            }
+
+            @Override
+            public Triple next() {
+                return triples.next();
+            }
+
+            @Override
+            public void close() {
+                triples.close();
+            }
+        };
+    }
+
+    /** The fragment's own count of all triples: no need to read them all. */
+    @Override
+    protected int graphBaseSize() {
+        long count = TripleStream.count(source, Triple.create(Var.alloc("s"), Var.alloc("p"), Var.alloc("o")));
+        return (int) Math.min(Integer.MAX_VALUE, count);
+    }
+
+    private static Node variable(Node node, String name) {
+        return node == null || node == Node.ANY || node.isVariable() ? Var.alloc(name) : node;
+    }
+}

@@ -1,0 +1,182 @@
+package dev.ldf.client.join;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+import org.apache.jena.atlas.iterator.Iter;
+import org.apache.jena.atlas.iterator.IteratorCloseable;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.binding.Binding;
+
+/**
+ * Evaluates a basic graph pattern against a fragment source, for each input binding, with bag
+ * semantics: every solution once per input binding it extends.
+ *
+ * <ul>
+ *   <li>brTPF: a left-deep pipeline of {@link BindJoinStage}s in the order of {@link JoinOrder},
+ *       over the counts of each pattern's first page.</li>
+ *   <li>TPF: the algorithm of the original TPF client (Verborgh et al., 2014): fetch the first page
+ *       of every pattern, iterate the fragment with the smallest count, bind each of its triples
+ *       into the other patterns and recurse.</li>
+ * </ul>
+ */
+public final class BgpExecutor {
+
+    private final FragmentSource source;
+
+    public BgpExecutor(FragmentSource source) {
+        this.source = source;
+    }
+
+    /**
+     * The solutions of {@code patterns} that extend the bindings of {@code input}. The result
+     * streams; closing it stops the work still under way.
+     */
+    public IteratorCloseable<Binding> execute(List<Triple> patterns, Iterator<Binding> input) {
+        if (patterns.isEmpty()) {
+            return closeable(input);
+        }
+        return source.usesBrtpf() ? pipeline(patterns, input) : tpf(patterns, input);
+    }
+
+    private IteratorCloseable<Binding> pipeline(List<Triple> patterns, Iterator<Binding> input) {
+        List<Binding> peeked = new ArrayList<>();
+        while (input.hasNext() && peeked.size() < 2) {
+            peeked.add(input.next());
+        }
+        if (peeked.isEmpty()) {
+            return closeable(Collections.emptyIterator());
+        }
+        boolean identity = peeked.size() == 1 && peeked.get(0).isEmpty() && !input.hasNext();
+        List<CompletableFuture<FragmentSource.Fetched>> firstPages = new ArrayList<>();
+        for (Triple pattern : patterns) {
+            firstPages.add(Matching.canMatch(pattern) ? source.firstPage(pattern) : null);
+        }
+        List<Triple> variablePatterns = new ArrayList<>();
+        List<Long> counts = new ArrayList<>();
+        List<CompletableFuture<FragmentSource.Fetched>> pages = new ArrayList<>();
+        for (int i = 0; i < patterns.size(); i++) {
+            long count = firstPages.get(i) == null ? 0 : countOf(Futures.await(firstPages.get(i)));
+            if (count == 0) {
+                // No binding can make a pattern without matches match.
+                firstPages.forEach(f -> {
+                    if (f != null) {
+                        f.cancel(true);
+                    }
+                });
+                return closeable(Collections.emptyIterator());
+            }
+            if (!Matching.variables(patterns.get(i)).isEmpty()) {
+                variablePatterns.add(patterns.get(i));
+                counts.add(count);
+                pages.add(firstPages.get(i));
+            }
+        }
+        Iterator<Binding> inputs = Iter.concat(peeked.iterator(), input);
+        if (variablePatterns.isEmpty()) {
+            return closeable(inputs); // every pattern is a ground triple that exists
+        }
+        Set<Var> bound = new HashSet<>();
+        peeked.forEach(b -> b.vars().forEachRemaining(bound::add));
+        List<Integer> order = JoinOrder.order(variablePatterns, counts, bound);
+        Triple first = variablePatterns.get(order.get(0));
+        IteratorCloseable<Binding> stages = identity
+                ? new ScanStage(source, first, pages.get(order.get(0)), List.of(peeked.get(0)))
+                : new BindJoinStage(source, first, inputs);
+        for (int i = 1; i < order.size(); i++) {
+            stages = new BindJoinStage(source, variablePatterns.get(order.get(i)), stages);
+        }
+        return stages;
+    }
+
+    private IteratorCloseable<Binding> tpf(List<Triple> patterns, Iterator<Binding> input) {
+        return new ProducerIterator("ldf-tpf", out -> {
+            while (input.hasNext()) {
+                evaluate(patterns, input.next(), out);
+            }
+        });
+    }
+
+    /** One step of the TPF algorithm for the patterns left and the binding so far. */
+    private void evaluate(List<Triple> patterns, Binding binding, Consumer<Binding> out) {
+        if (patterns.isEmpty()) {
+            out.accept(binding);
+            return;
+        }
+        List<Triple> bound = new ArrayList<>(patterns.size());
+        for (Triple pattern : patterns) {
+            Triple b = Matching.substitute(pattern, binding);
+            if (!Matching.canMatch(b)) {
+                return;
+            }
+            bound.add(b);
+        }
+        List<CompletableFuture<FragmentSource.Fetched>> firstPages = new ArrayList<>();
+        for (Triple b : bound) {
+            firstPages.add(source.firstPage(b));
+        }
+        int smallest = -1;
+        long smallestCount = Long.MAX_VALUE;
+        for (int i = 0; i < bound.size(); i++) {
+            long count = countOf(Futures.await(firstPages.get(i)));
+            if (count == 0) {
+                return;
+            }
+            if (count < smallestCount) {
+                smallest = i;
+                smallestCount = count;
+            }
+        }
+        List<Triple> rest = new ArrayList<>(patterns);
+        rest.remove(smallest);
+        Triple chosen = bound.get(smallest);
+        PageStream triples = new PageStream(source, firstPages.get(smallest));
+        try {
+            while (triples.hasNext()) {
+                Binding match = Matching.match(chosen, triples.next());
+                if (match != null) {
+                    evaluate(rest, Matching.merge(binding, match), out);
+                }
+            }
+        } finally {
+            triples.close();
+        }
+    }
+
+    /** An iterator that closes {@code it} when it can be closed. */
+    private static <T> IteratorCloseable<T> closeable(Iterator<T> it) {
+        return new IteratorCloseable<>() {
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public T next() {
+                return it.next();
+            }
+
+            @Override
+            public void close() {
+                if (it instanceof IteratorCloseable<?> c) {
+                    c.close();
+                }
+            }
+        };
+    }
+
+    /** A page's count; a page that states none is taken as large. */
+    private static long countOf(FragmentSource.Fetched fetched) {
+        if (fetched.page().count().isPresent()) {
+            return fetched.page().count().getAsLong();
+        }
+        return fetched.page().data().isEmpty() && fetched.page().next().isEmpty() ? 0 : Long.MAX_VALUE / 2;
+    }
+}

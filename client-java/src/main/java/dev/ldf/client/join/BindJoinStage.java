@@ -1,0 +1,156 @@
+package dev.ldf.client.join;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.jena.atlas.iterator.IteratorCloseable;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.binding.Binding;
+
+/**
+ * One stage of a brTPF pipeline (Hartig and Buil-Aranda, ODBASE 2016, Section 4): the bindings
+ * of the stage before arrive in chunks of at most maxMpR distinct values of this pattern's
+ * variables; each chunk is one brTPF request (all its pages), whose triples are joined back with
+ * the bindings of the chunk. Several chunks are in flight at once; results leave chunk by chunk,
+ * as soon as a chunk is done.
+ *
+ * <p>Bindings are projected on the pattern's variables before they are sent, so that bindings
+ * that differ only elsewhere share one mapping; bindings that put a literal where no triple can
+ * have one are dropped without a request.
+ */
+final class BindJoinStage implements IteratorCloseable<Binding> {
+
+    private final FragmentSource source;
+    private final Triple pattern;
+    private final List<Var> variables;
+    private final Iterator<Binding> upstream;
+    private final int chunkSize;
+    private final int inFlight;
+    private final Deque<CompletableFuture<List<Binding>>> pending = new ArrayDeque<>();
+    private Iterator<Binding> ready = Collections.emptyIterator();
+
+    BindJoinStage(FragmentSource source, Triple pattern, Iterator<Binding> upstream) {
+        this.source = source;
+        this.pattern = pattern;
+        this.variables = Matching.variables(pattern);
+        this.upstream = upstream;
+        this.chunkSize = source.maxBindingsPerRequest();
+        this.inFlight = source.options().chunksInFlight();
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (!ready.hasNext()) {
+            while (pending.size() < inFlight && upstream.hasNext()) {
+                Map<Binding, List<Binding>> chunk = nextChunk();
+                if (!chunk.isEmpty()) {
+                    pending.add(join(chunk));
+                }
+            }
+            if (pending.isEmpty()) {
+                return false;
+            }
+            ready = Futures.await(pending.poll()).iterator();
+        }
+        return true;
+    }
+
+    @Override
+    public Binding next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        return ready.next();
+    }
+
+    /** Up to maxMpR distinct keys (projections on the pattern's variables), each with its bindings. */
+    private Map<Binding, List<Binding>> nextChunk() {
+        Map<Binding, List<Binding>> chunk = new LinkedHashMap<>();
+        while (chunk.size() < chunkSize && upstream.hasNext()) {
+            Binding input = upstream.next();
+            Binding key = Matching.project(input, variables);
+            if (Matching.canMatch(Matching.substitute(pattern, key))) {
+                chunk.computeIfAbsent(key, k -> new ArrayList<>()).add(input);
+            }
+        }
+        return chunk;
+    }
+
+    /** One brTPF request for the chunk, all its pages, joined with the chunk's bindings. */
+    private CompletableFuture<List<Binding>> join(Map<Binding, List<Binding>> chunk) {
+        List<Binding> keys = new ArrayList<>(chunk.keySet());
+        CompletableFuture<FragmentSource.Fetched> first = keys.size() == 1 && keys.get(0).isEmpty()
+                ? source.firstPage(pattern) // nothing to restrict: the plain fragment
+                : source.firstPage(pattern, keys);
+        return collect(first, index(chunk), new ArrayList<>());
+    }
+
+    /**
+     * The chunk's bindings by the values they give the pattern's variables, grouped by which of
+     * them they bind (usually all bind the same ones; OPTIONAL upstream can leave some unbound).
+     */
+    private static Map<List<Var>, Map<List<Node>, List<Binding>>> index(Map<Binding, List<Binding>> chunk) {
+        Map<List<Var>, Map<List<Node>, List<Binding>>> index = new HashMap<>();
+        for (Map.Entry<Binding, List<Binding>> entry : chunk.entrySet()) {
+            List<Var> bound = new ArrayList<>();
+            entry.getKey().vars().forEachRemaining(bound::add);
+            bound.sort(Comparator.comparing(Var::getVarName));
+            index.computeIfAbsent(bound, b -> new HashMap<>())
+                    .put(values(entry.getKey(), bound), entry.getValue());
+        }
+        return index;
+    }
+
+    private static List<Node> values(Binding binding, List<Var> vars) {
+        List<Node> values = new ArrayList<>(vars.size());
+        for (Var v : vars) {
+            values.add(binding.get(v));
+        }
+        return values;
+    }
+
+    private CompletableFuture<List<Binding>> collect(CompletableFuture<FragmentSource.Fetched> page,
+            Map<List<Var>, Map<List<Node>, List<Binding>>> index, List<Binding> results) {
+        return page.thenCompose(fetched -> {
+            for (Triple triple : fetched.page().data()) {
+                Binding match = Matching.match(pattern, triple);
+                if (match == null) {
+                    continue;
+                }
+                for (Map.Entry<List<Var>, Map<List<Node>, List<Binding>>> shape : index.entrySet()) {
+                    List<Binding> inputs = shape.getValue().get(values(match, shape.getKey()));
+                    if (inputs != null) {
+                        for (Binding input : inputs) {
+                            results.add(Matching.merge(input, match));
+                        }
+                    }
+                }
+            }
+            if (fetched.page().next().isPresent()) {
+                return collect(source.next(fetched), index, results);
+            }
+            return CompletableFuture.completedFuture(results);
+        });
+    }
+
+    @Override
+    public void close() {
+        pending.forEach(f -> f.cancel(true));
+        pending.clear();
+        if (upstream instanceof IteratorCloseable<?> closeable) {
+            closeable.close();
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.ldf.client.join;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.jena.graph.Triple;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.ldf.client.http.ClientListener;
+import dev.ldf.client.http.ClientStats;
+import dev.ldf.client.http.FragmentException;
+import dev.ldf.client.http.FragmentHttpClient;
+import dev.ldf.client.http.FragmentRequest;
+import dev.ldf.client.page.Controls;
+import dev.ldf.client.page.Page;
+
+/**
+ * One TPF or brTPF interface, found from any of its pages: its search forms, and requests for
+ * the first page of a fragment, bindings-restricted or not, and for the pages after it.
+ *
+ * <p>Thread-safe. Closing it stops the HTTP client.
+ */
+public final class FragmentSource implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FragmentSource.class);
+
+    private final String url;
+    private final Controls controls;
+    private final FragmentHttpClient http;
+    private final ClientStats stats;
+    private final ClientOptions options;
+    private final boolean brtpf;
+    private final int maxBindings;
+
+    /** A fetched page with the request that brought it, to ask for the page after it. */
+    public record Fetched(FragmentRequest request, Page page) {}
+
+    private FragmentSource(String url, Controls controls, FragmentHttpClient http, ClientStats stats, ClientOptions options) {
+        this.url = url;
+        this.controls = controls;
+        this.http = http;
+        this.stats = stats;
+        this.options = options;
+        boolean wanted = options.mode() != Mode.TPF;
+        this.brtpf = wanted && controls.supportsBrtpf();
+        if (options.mode() == Mode.BRTPF && !controls.supportsBrtpf()) {
+            LOG.warn("{} does not announce brTPF; using TPF", url);
+        }
+        int server = controls.maxBindingsPerRequest();
+        int asked = options.maxBindingsPerRequest();
+        if (asked > server && brtpf) {
+            LOG.warn("The server accepts at most {} bindings per request; using {} instead of {}", server, server, asked);
+        }
+        this.maxBindings = asked == 0 ? server : Math.min(asked, server);
+    }
+
+    /**
+     * Reads the interface's controls from {@code url} (a dataset's URL or any of its pages).
+     *
+     * @throws FragmentException when the server cannot be reached or {@code url} is not a TPF
+     *                           interface (no {@code hydra:search} form)
+     */
+    public static FragmentSource connect(String url, ClientOptions options, ClientListener listener) {
+        ClientStats stats = new ClientStats();
+        FragmentHttpClient http = new FragmentHttpClient(options.http(), ClientListener.all(stats, listener));
+        try {
+            Page start = http.fetchNow(FragmentRequest.get(url));
+            if (start.controls().tpf().isEmpty()) {
+                throw new FragmentException(url + " is not a Triple Pattern Fragments interface: it has no "
+                        + "hydra:search form with subject, predicate and object mappings");
+            }
+            return new FragmentSource(url, start.controls(), http, stats, options);
+        } catch (RuntimeException e) {
+            http.close();
+            throw e;
+        }
+    }
+
+    public String url() {
+        return url;
+    }
+
+    public Controls controls() {
+        return controls;
+    }
+
+    /** True when joins send bindings (brTPF); false for the TPF algorithm. */
+    public boolean usesBrtpf() {
+        return brtpf;
+    }
+
+    /** Mappings per brTPF request. */
+    public int maxBindingsPerRequest() {
+        return maxBindings;
+    }
+
+    public ClientOptions options() {
+        return options;
+    }
+
+    /** Requests, bytes and triples received so far. */
+    public ClientStats stats() {
+        return stats;
+    }
+
+    /** The first page of {@code pattern}'s triple pattern fragment. */
+    public CompletableFuture<Fetched> firstPage(Triple pattern) {
+        return fetch(RequestEncoder.tpf(controls.tpf().orElseThrow(), pattern));
+    }
+
+    /** The first page of {@code pattern} restricted by {@code keys} (bindings of its variables). */
+    public CompletableFuture<Fetched> firstPage(Triple pattern, List<Binding> keys) {
+        if (!brtpf) {
+            throw new IllegalStateException("brTPF is not in use");
+        }
+        return fetch(RequestEncoder.brtpf(controls.brtpf().orElseThrow(), pattern, keys,
+                options.http().maxGetUrlBytes()));
+    }
+
+    /** The page after {@code fetched}; only when it has a next page. */
+    public CompletableFuture<Fetched> next(Fetched fetched) {
+        return fetch(fetched.request().next(fetched.page().next().orElseThrow()));
+    }
+
+    private CompletableFuture<Fetched> fetch(FragmentRequest request) {
+        return http.fetch(request).thenApply(page -> new Fetched(request, page));
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+}

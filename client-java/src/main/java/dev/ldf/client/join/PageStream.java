@@ -1,0 +1,54 @@
+package dev.ldf.client.join;
+
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.jena.atlas.iterator.IteratorCloseable;
+import org.apache.jena.graph.Triple;
+
+/**
+ * The data triples of all pages of one fragment, read lazily: while one page is consumed, the
+ * next one is already on its way.
+ */
+final class PageStream implements IteratorCloseable<Triple> {
+
+    private final FragmentSource source;
+    private CompletableFuture<FragmentSource.Fetched> upcoming;
+    private Iterator<Triple> current = Collections.emptyIterator();
+
+    PageStream(FragmentSource source, CompletableFuture<FragmentSource.Fetched> first) {
+        this.source = source;
+        this.upcoming = first;
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (!current.hasNext()) {
+            if (upcoming == null) {
+                return false;
+            }
+            FragmentSource.Fetched fetched = Futures.await(upcoming);
+            upcoming = fetched.page().next().isPresent() ? source.next(fetched) : null;
+            current = fetched.page().data().iterator();
+        }
+        return true;
+    }
+
+    @Override
+    public Triple next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        return current.next();
+    }
+
+    @Override
+    public void close() {
+        if (upcoming != null) {
+            upcoming.cancel(true);
+            upcoming = null;
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dev.ldf.client.join;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.jena.atlas.iterator.IteratorCloseable;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.sparql.engine.binding.Binding;
+
+/**
+ * The first stage of a pipeline: every page of one pattern's fragment, each match joined with
+ * the input bindings (in practice the one empty binding), streamed page by page.
+ */
+final class ScanStage implements IteratorCloseable<Binding> {
+
+    private final Triple pattern;
+    private final List<Binding> inputs;
+    private final PageStream triples;
+    private final Deque<Binding> ready = new ArrayDeque<>();
+
+    ScanStage(FragmentSource source, Triple pattern, CompletableFuture<FragmentSource.Fetched> firstPage,
+            List<Binding> inputs) {
+        this.pattern = pattern;
+        this.inputs = inputs;
+        this.triples = new PageStream(source, firstPage);
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (ready.isEmpty() && triples.hasNext()) {
+            Binding match = Matching.match(pattern, triples.next());
+            if (match != null) {
+                for (Binding input : inputs) {
+                    ready.add(Matching.merge(input, match));
+                }
+            }
+        }
+        return !ready.isEmpty();
+    }
+
+    @Override
+    public Binding next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        return ready.poll();
+    }
+
+    @Override
+    public void close() {
+        triples.close();
+    }
+}

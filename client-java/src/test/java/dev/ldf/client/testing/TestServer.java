@@ -1,0 +1,89 @@
+package dev.ldf.client.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.jena.graph.Triple;
+import org.apache.jena.rdf.model.Model;
+import org.apache.jena.rdf.model.ModelFactory;
+import org.rdfhdt.hdt.hdt.HDT;
+import org.rdfhdt.hdt.hdt.HDTManager;
+import org.rdfhdt.hdt.triples.TripleString;
+
+import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.term.HdtTerms;
+import dev.ldf.server.FragmentServer;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
+import dev.ldf.server.fragment.Skolemizer;
+
+/**
+ * One real fragment server per test JVM over the bundled library dataset (built into a temporary
+ * HDT file), and the same triples in memory as the oracle:
+ * <ul>
+ *   <li>{@code library}: pages of 100, brTPF with maxMpR 100;</li>
+ *   <li>{@code small}: pages of 7 and maxMpR 5, so that queries need many chunks and pages;</li>
+ *   <li>{@code tpfonly}: brTPF turned off.</li>
+ * </ul>
+ */
+public final class TestServer {
+
+    private static FragmentServer server;
+    private static Path hdt;
+    private static final Map<String, Model> ORACLES = new ConcurrentHashMap<>();
+
+    private TestServer() {}
+
+    public static synchronized String dataset(String name) {
+        if (server == null) {
+            start();
+        }
+        return server.uri() + name;
+    }
+
+    private static void start() {
+        try {
+            Path dir = Files.createTempDirectory("ldf-client-test");
+            hdt = dir.resolve("library.hdt");
+            Path turtle = Path.of("").toAbsolutePath().resolve("../hdt-data/datasets/library.ttl").normalize();
+            new RdfToHdt("http://example.org/library/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
+                    .convert(List.of(turtle), hdt);
+            String file = hdt.toString();
+            server = FragmentServer.start(new ServerConfig("Client tests", null, "127.0.0.1", 0, null, 60, null, null,
+                    List.of(new DatasetConfig("library", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 100),
+                            new DatasetConfig("small", null, null, file, 7, DatasetConfig.Loading.LOAD, null, null, 5),
+                            new DatasetConfig("tpfonly", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 0))));
+            Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+        } catch (Exception e) {
+            throw new IllegalStateException("The test server did not start", e);
+        }
+    }
+
+    /** The dataset's triples as the server exposes them (blank nodes as its Skolem IRIs), in memory. */
+    public static Model oracle(String name) {
+        String url = dataset(name);
+        return ORACLES.computeIfAbsent(name, n -> {
+            Skolemizer skolemizer = new Skolemizer(url.substring(0, url.length() - n.length()) + ".well-known/genid/" + n + "/");
+            Model model = ModelFactory.createDefaultModel();
+            try (HDT file = HDTManager.mapIndexedHDT(hdt)) {
+                var it = file.search("", "", "");
+                while (it.hasNext()) {
+                    TripleString t = it.next();
+                    model.getGraph().add(skolemizer.skolemize(Triple.create(HdtTerms.toNode(t.getSubject()),
+                            HdtTerms.toNode(t.getPredicate()), HdtTerms.toNode(t.getObject()))));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+            return model;
+        });
+    }
+}
