@@ -1,0 +1,347 @@
+package dev.ldf.client.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
+
+import org.apache.jena.graph.Graph;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.query.QueryParseException;
+import org.apache.jena.query.ResultSet;
+import org.apache.jena.query.ResultSetFormatter;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFDataMgr;
+import org.apache.jena.riot.RDFFormat;
+import org.apache.jena.riot.ResultSetMgr;
+import org.apache.jena.riot.resultset.ResultSetLang;
+import org.apache.jena.riot.system.StreamRDF;
+import org.apache.jena.riot.system.StreamRDFWriter;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.sparql.exec.RowSet;
+import org.apache.jena.sparql.exec.RowSetStream;
+
+import dev.ldf.client.http.ClientListener;
+import dev.ldf.client.http.ClientStats;
+import dev.ldf.client.http.FragmentException;
+import dev.ldf.client.http.HttpOptions;
+import dev.ldf.client.jena.FragmentDataset;
+import dev.ldf.client.join.ClientOptions;
+import dev.ldf.client.join.FragmentSource;
+import dev.ldf.client.join.Mode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ldf-query}: runs a SPARQL query over a TPF or brTPF interface. */
+@Command(name = "ldf-query", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Runs a SPARQL 1.1 query over a Triple Pattern Fragments (or brTPF) interface.")
+public final class QueryCommand implements Callable<Integer> {
+
+    /** Output formats: result formats for SELECT and ASK, RDF syntaxes for CONSTRUCT and DESCRIBE. */
+    enum Format {
+        TABLE(null, null), JSON(ResultSetLang.RS_JSON, null), CSV(ResultSetLang.RS_CSV, null),
+        TSV(ResultSetLang.RS_TSV, null), XML(ResultSetLang.RS_XML, null),
+        TURTLE(null, RDFFormat.TURTLE_BLOCKS), NTRIPLES(null, RDFFormat.NTRIPLES), NQUADS(null, RDFFormat.NQUADS),
+        TRIG(null, RDFFormat.TRIG_BLOCKS), JSONLD(null, RDFFormat.JSONLD11), RDFXML(null, RDFFormat.RDFXML_PLAIN);
+
+        final Lang results;
+        final RDFFormat graph;
+
+        Format(Lang results, RDFFormat graph) {
+            this.results = results;
+            this.graph = graph;
+        }
+
+        boolean forResults() {
+            return graph == null;
+        }
+    }
+
+    @Parameters(index = "0", paramLabel = "URL", description = "The interface: a dataset URL or any page of it.")
+    String url;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "QUERY", description = "The SPARQL query (or use --file).")
+    String queryText;
+
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "Read the query from FILE ('-' for standard input).")
+    String file;
+
+    @Option(names = {"-m", "--mode"}, defaultValue = "AUTO",
+            description = "AUTO (brTPF when the server offers it), BRTPF or TPF. Default: ${DEFAULT-VALUE}.")
+    Mode mode;
+
+    @Option(names = "--max-mpr", paramLabel = "N", description = "Mappings per brTPF request (default: the server's maxMpR).")
+    int maxMpR;
+
+    @Option(names = {"-o", "--format"}, paramLabel = "FORMAT",
+            description = "table, json, csv, tsv, xml (SELECT, ASK); turtle, ntriples, nquads, trig, jsonld, rdfxml "
+                    + "(CONSTRUCT, DESCRIBE). Default: table or turtle.")
+    String format;
+
+    @Option(names = "--stats", description = "Print requests, triples, bytes and times to standard error.")
+    boolean stats;
+
+    @Option(names = "--in-flight", defaultValue = "8", description = "Requests on the wire at once (default: ${DEFAULT-VALUE}).")
+    int inFlight;
+
+    @Option(names = "--chunks", defaultValue = "4",
+            description = "brTPF requests each join stage keeps in flight (default: ${DEFAULT-VALUE}).")
+    int chunks;
+
+    @Option(names = "--max-get-url", defaultValue = "4096",
+            description = "brTPF requests with longer URLs are POSTed (default: ${DEFAULT-VALUE} bytes).")
+    int maxGetUrl;
+
+    @Option(names = "--timeout", defaultValue = "60", description = "Seconds to wait for one response (default: ${DEFAULT-VALUE}).")
+    int timeoutSeconds;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress line on a terminal.")
+    boolean quiet;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public QueryCommand() {
+        this(System.out, System.err);
+    }
+
+    QueryCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(System.out, System.err, args));
+    }
+
+    /** Runs the command and returns its exit code: 0 done, 1 the server failed, 2 a mistake in the call. */
+    static int run(PrintStream out, PrintStream err, String... args) {
+        CommandLine line = new CommandLine(new QueryCommand(out, err)).setCaseInsensitiveEnumValuesAllowed(true);
+        line.setErr(new java.io.PrintWriter(err, true));
+        line.setOut(new java.io.PrintWriter(out, true));
+        return line.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        Query query;
+        try {
+            query = QueryFactory.create(readQuery());
+        } catch (QueryParseException e) {
+            err.println("error: the query is not valid SPARQL: " + e.getMessage().lines().findFirst().orElse(""));
+            return 2;
+        } catch (IllegalArgumentException | IOException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        Format chosen;
+        try {
+            chosen = format(query);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+        ClientOptions options = new ClientOptions(mode, maxMpR, chunks, new HttpOptions(inFlight, Duration.ofSeconds(10),
+                Duration.ofSeconds(timeoutSeconds), 4, Duration.ofMillis(200), maxGetUrl));
+        long start = System.nanoTime();
+        AtomicLong firstResult = new AtomicLong(-1);
+        AtomicLong results = new AtomicLong();
+        Progress progress = new Progress(err, !quiet && System.console() != null, results);
+        try (FragmentSource source = FragmentSource.connect(url, options, progress)) {
+            ClientStats.Snapshot before = source.stats().snapshot();
+            progress.start();
+            try (OutputStream buffered = new BufferedOutputStream(out, 1 << 16)) {
+                execute(query, source, chosen, buffered, n -> {
+                    firstResult.compareAndSet(-1, System.nanoTime() - start);
+                    results.addAndGet(n);
+                });
+            }
+            progress.stop();
+            if (stats) {
+                printStats(source, source.stats().snapshot().minus(before), results.get(), firstResult.get(),
+                        System.nanoTime() - start);
+            }
+            return 0;
+        } catch (FragmentException e) {
+            progress.stop();
+            err.println("error: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            progress.stop();
+            err.println("error: cannot write the results: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** Runs the query and writes its results; {@code onResults} hears how many results arrive. */
+    private void execute(Query query, FragmentSource source, Format chosen, OutputStream output, LongConsumer onResults)
+            throws IOException {
+        QueryExec exec = QueryExec.dataset(FragmentDataset.of(source).asDatasetGraph()).query(query).build();
+        try (exec) {
+            if (query.isSelectType()) {
+                RowSet rows = exec.select();
+                Iterator<Binding> timed = counting(rows, onResults);
+                ResultSet resultSet = ResultSet.adapt(RowSetStream.create(rows.getResultVars(), timed));
+                if (chosen == Format.TABLE) {
+                    ResultSetFormatter.out(output, resultSet);
+                } else {
+                    ResultSetMgr.write(output, resultSet, chosen.results);
+                }
+            } else if (query.isAskType()) {
+                boolean answer = exec.ask();
+                onResults.accept(1);
+                if (chosen == Format.TABLE) {
+                    output.write((answer + "\n").getBytes(StandardCharsets.UTF_8));
+                } else {
+                    ResultSetMgr.write(output, answer, chosen.results);
+                }
+            } else if (query.isConstructType() && chosen.graph.getLang() != Lang.JSONLD11
+                    && chosen.graph.getLang() != Lang.RDFXML) {
+                StreamRDF writer = StreamRDFWriter.getWriterStream(output, chosen.graph);
+                writer.start();
+                query.getPrefixMapping().getNsPrefixMap().forEach(writer::prefix);
+                Iterator<Triple> triples = exec.constructTriples();
+                while (triples.hasNext()) {
+                    writer.triple(triples.next());
+                    onResults.accept(1);
+                }
+                writer.finish();
+            } else {
+                Graph graph = query.isConstructType() ? exec.construct() : exec.describe();
+                graph.getPrefixMapping().setNsPrefixes(query.getPrefixMapping());
+                onResults.accept(graph.size());
+                RDFDataMgr.write(output, graph, chosen.graph);
+            }
+        }
+    }
+
+    private static Iterator<Binding> counting(Iterator<Binding> rows, LongConsumer onResults) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return rows.hasNext();
+            }
+
+            @Override
+            public Binding next() {
+                Binding b = rows.next();
+                onResults.accept(1);
+                return b;
+            }
+        };
+    }
+
+    private String readQuery() throws IOException {
+        if ((queryText == null) == (file == null)) {
+            throw new IllegalArgumentException("give the query as an argument or with --file, not both or neither");
+        }
+        if (queryText != null) {
+            return queryText;
+        }
+        if (file.equals("-")) {
+            return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        try {
+            return Files.readString(Path.of(file));
+        } catch (IOException e) {
+            throw new IOException("cannot read the query file " + file + " (" + e.getClass().getSimpleName() + ")", e);
+        }
+    }
+
+    private Format format(Query query) {
+        boolean graph = query.isConstructType() || query.isDescribeType();
+        if (format == null) {
+            return graph ? Format.TURTLE : Format.TABLE;
+        }
+        Format f;
+        try {
+            f = Format.valueOf(format.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown format '" + format + "'");
+        }
+        if (graph == f.forResults()) {
+            throw new IllegalArgumentException("format '" + format + "' does not suit a "
+                    + (graph ? "CONSTRUCT or DESCRIBE" : "SELECT or ASK") + " query");
+        }
+        return f;
+    }
+
+    private void printStats(FragmentSource source, ClientStats.Snapshot s, long results, long firstNanos, long totalNanos) {
+        err.printf(Locale.ROOT, "mode             %s%s%n", source.usesBrtpf() ? "brTPF" : "TPF",
+                source.usesBrtpf() ? " (maxMpR " + source.maxBindingsPerRequest() + ")" : "");
+        err.printf(Locale.ROOT, "results          %,d%n", results);
+        err.printf(Locale.ROOT, "requests         %,d (%,d POST, %,d retries)%n", s.requests(), s.posts(), s.retries());
+        err.printf(Locale.ROOT, "data triples     %,d%n", s.dataTriples());
+        err.printf(Locale.ROOT, "metadata triples %,d%n", s.metadataTriples());
+        err.printf(Locale.ROOT, "bytes received   %,d%n", s.bytes());
+        err.printf(Locale.ROOT, "first result     %s%n", firstNanos < 0 ? "-" : String.format(Locale.ROOT, "%.3f s", firstNanos / 1e9));
+        err.printf(Locale.ROOT, "total time       %.3f s%n", totalNanos / 1e9);
+    }
+
+    /** A progress line on a terminal, redrawn a few times a second. */
+    private static final class Progress implements ClientListener {
+        private final PrintStream err;
+        private final boolean enabled;
+        private final AtomicLong results;
+        private final AtomicLong requests = new AtomicLong();
+        private final long start = System.nanoTime();
+        private Thread thread;
+
+        Progress(PrintStream err, boolean enabled, AtomicLong results) {
+            this.err = err;
+            this.enabled = enabled;
+            this.results = results;
+        }
+
+        @Override
+        public void pageReceived(dev.ldf.client.http.FragmentRequest request, int status, long bytes, int data, int metadata) {
+            requests.incrementAndGet();
+        }
+
+        void start() {
+            if (!enabled) {
+                return;
+            }
+            thread = new Thread(() -> {
+                try {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        Thread.sleep(250);
+                        err.printf(Locale.ROOT, "\r%,d requests, %,d results, %.1f s ", requests.get(), results.get(),
+                                (System.nanoTime() - start) / 1e9);
+                    }
+                } catch (InterruptedException e) {
+                    // stopped
+                }
+            }, "ldf-progress");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        void stop() {
+            if (thread != null) {
+                thread.interrupt();
+                try {
+                    thread.join(500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                err.print("\r" + " ".repeat(60) + "\r");
+                thread = null;
+            }
+        }
+    }
+}
