@@ -53,16 +53,19 @@ final class BindJoinStage implements IteratorCloseable<Binding> {
     @Override
     public boolean hasNext() {
         while (!ready.hasNext()) {
-            while (pending.size() < inFlight && upstream.hasNext()) {
+            if (!pending.isEmpty() && pending.peek().isDone()) {
+                // A finished chunk goes on before more input is pulled (which may wait upstream).
+                ready = Futures.await(pending.poll()).iterator();
+            } else if (pending.size() < inFlight && upstream.hasNext()) {
                 Map<Binding, List<Binding>> chunk = nextChunk();
                 if (!chunk.isEmpty()) {
                     pending.add(join(chunk));
                 }
-            }
-            if (pending.isEmpty()) {
+            } else if (pending.isEmpty()) {
                 return false;
+            } else {
+                ready = Futures.await(pending.poll()).iterator();
             }
-            ready = Futures.await(pending.poll()).iterator();
         }
         return true;
     }
