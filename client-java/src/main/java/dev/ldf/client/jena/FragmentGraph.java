@@ -5,7 +5,7 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.graph.impl.GraphBase;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.util.iterator.ExtendedIterator;
-import org.apache.jena.util.iterator.NiceIterator;
+import org.apache.jena.util.iterator.WrappedIterator;
 
 import dev.ldf.client.join.FragmentSource;
 import dev.ldf.client.join.TripleStream;
@@ -31,23 +31,7 @@ public final class FragmentGraph extends GraphBase {
     protected ExtendedIterator<Triple> graphBaseFind(Triple match) {
         Triple pattern = Triple.create(variable(match.getSubject(), "s"), variable(match.getPredicate(), "p"),
                 variable(match.getObject(), "o"));
-        TripleStream triples = TripleStream.of(source, pattern);
-        return new NiceIterator<>() {
-            @Override
-            public boolean hasNext() {
-                return triples.hasNext();
-            }
-
-            @Override
-            public Triple next() {
-                return triples.next();
-            }
-
-            @Override
-            public void close() {
-                triples.close();
-            }
-        };
+        return WrappedIterator.create(TripleStream.of(source, pattern));
     }
 
     /** The fragment's own count of all triples: no need to read them all. */

@@ -152,24 +152,7 @@ public final class BgpExecutor {
 
     /** An iterator that closes {@code it} when it can be closed. */
     private static <T> IteratorCloseable<T> closeable(Iterator<T> it) {
-        return new IteratorCloseable<>() {
-            @Override
-            public boolean hasNext() {
-                return it.hasNext();
-            }
-
-            @Override
-            public T next() {
-                return it.next();
-            }
-
-            @Override
-            public void close() {
-                if (it instanceof IteratorCloseable<?> c) {
-                    c.close();
-                }
-            }
-        };
+        return Iter.onClose(it, () -> Iter.close(it));
     }
 
     /** A page's count; a page that states none is taken as large. */

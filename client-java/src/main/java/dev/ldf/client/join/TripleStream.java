@@ -2,11 +2,14 @@ package dev.ldf.client.join;
 
 import java.util.NoSuchElementException;
 
-import org.apache.jena.atlas.iterator.IteratorCloseable;
 import org.apache.jena.graph.Triple;
+import org.apache.jena.util.iterator.ClosableIterator;
 
-/** The triples that match one pattern, from all pages of its fragment, read lazily. */
-public final class TripleStream implements IteratorCloseable<Triple> {
+/**
+ * The triples that match one pattern, from all pages of its fragment, read lazily. A Jena
+ * {@link ClosableIterator}, so that graph iterators wrapping it close it.
+ */
+public final class TripleStream implements ClosableIterator<Triple> {
 
     private final Triple pattern;
     private final PageStream pages;
