@@ -65,6 +65,14 @@ public final class TestServer {
         }
     }
 
+    /** The library HDT file the test server serves. */
+    public static synchronized Path hdtFile() {
+        if (server == null) {
+            start();
+        }
+        return hdt;
+    }
+
     /** The dataset's triples as the server exposes them (blank nodes as its Skolem IRIs), in memory. */
     public static Model oracle(String name) {
         String url = dataset(name);

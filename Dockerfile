@@ -1,0 +1,23 @@
+# The fragment server with the bundled dataset. Build: docker build -t ldf-server .
+FROM maven:3.9-eclipse-temurin-17 AS build
+WORKDIR /src
+COPY pom.xml .
+COPY hdt-data hdt-data
+COPY server server
+COPY nginx nginx
+COPY client-java/pom.xml client-java/pom.xml
+COPY watdiv/pom.xml watdiv/pom.xml
+RUN mvn -B -q -pl server -am package -DskipTests
+
+FROM eclipse-temurin:17-jre
+RUN useradd --system --uid 10001 --no-create-home ldf
+COPY --from=build /src/server/target/ldf-server.jar /opt/ldf/ldf-server.jar
+# The bundled dataset with its index: a read-only volume needs the index beside the file.
+COPY --from=build /src/hdt-data/target/datasets/ /data/
+COPY docker/server.json /etc/ldf/server.json
+USER ldf
+EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD bash -c 'exec 3<>/dev/tcp/127.0.0.1/8080 && printf "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" >&3 && head -1 <&3 | grep -q " 200 "'
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/opt/ldf/ldf-server.jar"]
+CMD ["--config", "/etc/ldf/server.json"]
