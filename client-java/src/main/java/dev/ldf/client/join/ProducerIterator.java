@@ -93,6 +93,8 @@ final class ProducerIterator implements IteratorCloseable<Binding> {
         done = true;
         thread.interrupt();
         queue.clear();
+        // Wakes a consumer blocked in hasNext() on another thread (an ARQ timeout cancels this way).
+        queue.offer(END);
     }
 
     /** Thrown inside the producer when the consumer has gone. */

@@ -1,6 +1,6 @@
 package dev.ldf.client.jena;
 
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
@@ -31,6 +32,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Queries through the nginx cache in front of two replicas: the same answers, and the second time from the cache. */
 class CachedQueryTest {
 
+    @TempDir
+    static Path work;
+
     private static LocalDeployment deployment;
 
     @BeforeAll
@@ -44,7 +48,7 @@ class CachedQueryTest {
         ServerConfig config = new ServerConfig("Cached", null, null, null, null, 3600, null, null,
                 List.of(DatasetConfig.of("library", TestServer.hdtFile())));
         deployment = LocalDeployment.start(config, LocalDeployment.Options.defaults().withPort(0),
-                Files.createTempDirectory("ldf-cached-queries"));
+                work);
     }
 
     @AfterAll

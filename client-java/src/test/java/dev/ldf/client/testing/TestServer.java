@@ -59,7 +59,12 @@ public final class TestServer {
                     List.of(new DatasetConfig("library", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 100),
                             new DatasetConfig("small", null, null, file, 7, DatasetConfig.Loading.LOAD, null, null, 5),
                             new DatasetConfig("tpfonly", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 0))));
-            Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                server.close();
+                for (Path temporary : List.of(hdt, Path.of(hdt + ".index.v1-1"), dir)) {
+                    temporary.toFile().delete();
+                }
+            }));
         } catch (Exception e) {
             throw new IllegalStateException("The test server did not start", e);
         }

@@ -9,6 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.server.config.ServerConfig;
 
@@ -72,9 +73,8 @@ class DeploymentFilesTest {
     }
 
     @Test
-    void theTemplateWithTheComposeValuesIsAValidNginxConfiguration() throws Exception {
+    void theTemplateWithTheComposeValuesIsAValidNginxConfiguration(@TempDir Path dir) throws Exception {
         LocalDeploymentTest.requireNginx();
-        Path dir = Files.createTempDirectory("ldf-compose-nginx");
         String rendered = Files.readString(ROOT.resolve("nginx/ldf-cache.conf.template"));
         Matcher env = Pattern.compile("      (LDF_[A-Z_]+): \"?([^\"\\n]*)\"?").matcher(compose());
         while (env.find()) {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
@@ -50,8 +51,11 @@ class LocalDeploymentTest {
                 List.of(DatasetConfig.of("library", TestData.libraryHdt())));
     }
 
+    @TempDir
+    static Path work;
+
     static LocalDeployment deploy(int replicas, int maxAgeSeconds, String name) throws Exception {
-        Path dir = Files.createTempDirectory("ldf-deploy-" + name);
+        Path dir = Files.createDirectories(work.resolve(name));
         return LocalDeployment.start(config(maxAgeSeconds), new LocalDeployment.Options(replicas, "127.0.0.1", 0, "256k",
                 "100m", List.of("-Xmx256m")), dir);
     }

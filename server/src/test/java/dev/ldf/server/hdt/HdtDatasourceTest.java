@@ -262,8 +262,7 @@ class HdtDatasourceTest {
     }
 
     @Test
-    void theVersionChangesWhenTheFileChanges() throws Exception {
-        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("version");
+    void theVersionChangesWhenTheFileChanges(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path copy = dir.resolve("copy.hdt");
         java.nio.file.Files.copy(TestData.libraryHdt(), copy);
         java.nio.file.Files.copy(java.nio.file.Path.of(TestData.libraryHdt() + ".index.v1-1"),

@@ -11,6 +11,9 @@ import java.util.Map;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.shared.PrefixMapping;
+import org.apache.jena.sparql.syntax.ElementPathBlock;
+import org.apache.jena.sparql.syntax.ElementVisitorBase;
+import org.apache.jena.sparql.syntax.ElementWalker;
 
 /**
  * A query template: a basic graph pattern whose {@code %name%} placeholders become instances of
@@ -18,6 +21,9 @@ import org.apache.jena.shared.PrefixMapping;
  * {@code template <name>} line, {@code placeholder <name> <type>} lines and the pattern.
  */
 public record Template(String name, Map<String, String> placeholders, String pattern, Map<String, String> prefixes) {
+
+    /** A place a placeholder stands in: subject or object of a pattern with this predicate. */
+    public record Position(String predicate, boolean subject) {}
 
     public Template {
         placeholders = new LinkedHashMap<>(placeholders);
@@ -39,6 +45,31 @@ public record Template(String name, Map<String, String> placeholders, String pat
         Query query = QueryFactory.create(text.toString());
         query.setPrefixMapping(PrefixMapping.Factory.create());
         return query.serialize().replaceAll("\\s+", " ").trim();
+    }
+
+    /** Where the placeholder stands in patterns with a constant predicate. */
+    public List<Position> positions(String placeholder) {
+        Map<String, String> markers = new LinkedHashMap<>();
+        placeholders.keySet().forEach(p -> markers.put(p, "urn:placeholder:" + p));
+        String marker = markers.get(placeholder);
+        List<Position> result = new ArrayList<>();
+        Query query = QueryFactory.create(instantiate(markers));
+        ElementWalker.walk(query.getQueryPattern(), new ElementVisitorBase() {
+            @Override
+            public void visit(ElementPathBlock block) {
+                block.patternElts().forEachRemaining(t -> {
+                    if (t.getPredicate() != null && t.getPredicate().isURI()) {
+                        if (t.getSubject().isURI() && t.getSubject().getURI().equals(marker)) {
+                            result.add(new Position(t.getPredicate().getURI(), true));
+                        }
+                        if (t.getObject().isURI() && t.getObject().getURI().equals(marker)) {
+                            result.add(new Position(t.getPredicate().getURI(), false));
+                        }
+                    }
+                });
+            }
+        });
+        return result;
     }
 
     /** Writes this template in the file format. */

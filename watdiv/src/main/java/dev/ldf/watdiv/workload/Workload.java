@@ -34,9 +34,11 @@ public final class Workload {
         SplittableRandom random = new SplittableRandom(seed);
         List<Entry> queries = new ArrayList<>();
         for (Template t : templates) {
+            Map<String, List<Template.Position>> positions = new LinkedHashMap<>();
+            t.placeholders().keySet().forEach(name -> positions.put(name, t.positions(name)));
             for (int i = 1; i <= instances; i++) {
                 Map<String, String> constants = new LinkedHashMap<>();
-                t.placeholders().forEach((name, type) -> constants.put(name, data.sample(type, random)));
+                t.placeholders().forEach((name, type) -> constants.put(name, data.sample(type, positions.get(name), random)));
                 queries.add(new Entry(t.name() + "#" + i, t.instantiate(constants)));
             }
         }

@@ -5,17 +5,23 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.sparql.algebra.Algebra;
 import org.apache.jena.sparql.algebra.OpVisitorBase;
 import org.apache.jena.sparql.algebra.OpWalker;
 import org.apache.jena.sparql.algebra.op.OpBGP;
+import org.apache.jena.sparql.graph.GraphFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +40,7 @@ class WorkloadTest {
     private static DataIndex data;
     private static Set<String> predicates;
     private static List<Template> basic;
+    private static Graph graph;
 
     @TempDir
     Path dir;
@@ -44,7 +51,12 @@ class WorkloadTest {
         WatDivGenerator generator = new WatDivGenerator(model, 1, 5);
         data = DataIndex.of(generator);
         predicates = new HashSet<>();
-        generator.generate((s, p, o, literal) -> predicates.add(p));
+        graph = GraphFactory.createDefaultGraph();
+        generator.generate((s, p, o, literal) -> {
+            predicates.add(p);
+            graph.add(Triple.create(NodeFactory.createURI(s), NodeFactory.createURI(p),
+                    literal ? NodeFactory.createLiteralString(o) : NodeFactory.createURI(o)));
+        });
         try (Reader in = new InputStreamReader(WorkloadTest.class.getResourceAsStream("/watdiv/basic-templates.txt"),
                 StandardCharsets.UTF_8)) {
             basic = Template.parse(in);
@@ -83,9 +95,9 @@ class WorkloadTest {
 
     @Test
     void stressTemplatesAreRandomWalksOfAtMostTenPatternsWithOneConstant() {
-        List<Template> stress = StressTemplates.generate(model, 124, 10, 3);
+        List<Template> stress = StressTemplates.generate(model, data, 124, 10, 10_000, 3);
         assertEquals(124, stress.size());
-        assertEquals(stress, StressTemplates.generate(model, 124, 10, 3), "the same seed gives the same templates");
+        assertEquals(stress, StressTemplates.generate(model, data, 124, 10, 10_000, 3), "the same seed gives the same templates");
         for (Template t : stress) {
             int patterns = t.pattern().split(" \\.").length;
             assertTrue(patterns >= 1 && patterns <= 10, t.name() + " has " + patterns + " patterns");
@@ -100,7 +112,7 @@ class WorkloadTest {
 
     @Test
     void sequencesAreDrawnFromThePoolDeterministically() {
-        List<Workload.Entry> pool = Workload.instantiate(StressTemplates.generate(model, 124, 10, 3), 100, data, 4);
+        List<Workload.Entry> pool = Workload.instantiate(StressTemplates.generate(model, data, 124, 10, 10_000, 3), 100, data, 4);
         List<Workload.Entry> sequence = Workload.sample(pool, 145, 9);
         assertEquals(145, sequence.size());
         assertEquals(145, new HashSet<>(sequence).size(), "drawn without replacement");
@@ -133,5 +145,41 @@ class WorkloadTest {
         Path bad = Files.writeString(dir.resolve("bad.txt"), "SELECT * WHERE { ?s ?p ?o OPTIONAL { ?s ?q ?r } }\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Workload.importQueries(List.of(bad)));
         assertTrue(e.getMessage().contains("bad.txt line 1"), e.getMessage());
+    }
+
+    @Test
+    void constantsAreDrawnWhereTheirPatternsMatchSoMostQueriesHaveAnswers() {
+        List<Template> stress = StressTemplates.generate(model, data, 124, 10, 10_000, 3);
+        List<Workload.Entry> sequence = Workload.sample(Workload.instantiate(stress, 100, data, 4), 145, 9);
+        ReferenceAnswers answers = new ReferenceAnswers(graph, Duration.ofSeconds(30));
+        long empty = 0;
+        for (Workload.Entry query : sequence) {
+            ReferenceAnswers.Answer a = answers.evaluate(query);
+            assertFalse(a.timedOut(), query::toString);
+            empty += a.results() == 0 ? 1 : 0;
+            // Every pattern with the constant matches on its own: a constant is never drawn where it cannot join.
+            for (Triple t : patterns(query)) {
+                if (t.getSubject().isURI() || t.getObject().isURI()) {
+                    Node s = t.getSubject().isURI() ? t.getSubject() : Node.ANY;
+                    Node o = t.getObject().isURI() ? t.getObject() : Node.ANY;
+                    assertTrue(graph.contains(s, t.getPredicate(), o), () -> query.name() + ": " + t + " matches nothing");
+                }
+            }
+        }
+        // WatDiv's own stress workload leaves about 46% of the queries empty on 1M triples; random
+        // walks with one constant give empty joins, but not for most of a sequence.
+        assertTrue(empty < 0.75 * sequence.size(), empty + " of 145 queries are empty");
+        assertTrue(empty > 0, "random walks give some empty queries, as WatDiv's do");
+    }
+
+    private static List<Triple> patterns(Workload.Entry entry) {
+        List<Triple> triples = new ArrayList<>();
+        OpWalker.walk(Algebra.compile(QueryFactory.create(entry.sparql())), new OpVisitorBase() {
+            @Override
+            public void visit(OpBGP bgp) {
+                triples.addAll(bgp.getPattern().getList());
+            }
+        });
+        return triples;
     }
 }
