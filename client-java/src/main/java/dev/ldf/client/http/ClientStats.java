@@ -15,6 +15,9 @@ public final class ClientStats implements ClientListener {
     /** The counters at one moment. */
     public record Snapshot(long requests, long posts, long retries, long bytes, long dataTriples, long metadataTriples) {
 
+        /** No traffic. */
+        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0);
+
         /** What happened between {@code earlier} and this snapshot. */
         public Snapshot minus(Snapshot earlier) {
             return new Snapshot(requests - earlier.requests, posts - earlier.posts, retries - earlier.retries,

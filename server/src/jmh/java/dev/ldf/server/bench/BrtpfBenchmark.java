@@ -1,12 +1,6 @@
 package dev.ldf.server.bench;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -29,8 +23,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
-import dev.ldf.hdt.convert.ConversionProgress;
-import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.sample.LibraryDataset;
 import dev.ldf.server.fragment.Bindings;
 import dev.ldf.server.fragment.FragmentPage;
@@ -64,7 +56,7 @@ public class BrtpfBenchmark {
     @Param({"1", "30", "100", "1000"})
     public int bindings;
 
-    private Path dir;
+    private LibraryFixture fixture;
     private HdtDatasource source;
     private TriplePattern pattern;
     private String values;
@@ -72,14 +64,8 @@ public class BrtpfBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        dir = Files.createTempDirectory("brtpf-bench");
-        Path turtle = dir.resolve("library.ttl");
-        try (OutputStream out = Files.newOutputStream(turtle)) {
-            LibraryDataset.writeTurtle(out, LibraryDataset.DEFAULT_SEED, 20);
-        }
-        Path hdt = dir.resolve("library.hdt");
-        new RdfToHdt(LibraryDataset.NS, RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(turtle), hdt);
-        source = HdtDatasource.open(hdt, new HdtDatasource.Options(true, 100_000, 1024, Duration.ofMinutes(2)));
+        fixture = new LibraryFixture(20, true);
+        source = fixture.source;
         pattern = new TriplePattern(Var.alloc("s"), NodeFactory.createURI("http://schema.org/author"), Var.alloc("o"));
         StringBuilder block = new StringBuilder("(?s) {");
         for (int i = 1; i <= bindings; i++) {
@@ -94,10 +80,7 @@ public class BrtpfBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-        source.close();
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        fixture.close();
     }
 
     @Benchmark
@@ -128,23 +111,8 @@ public class BrtpfBenchmark {
         FragmentView view = new FragmentView("Bench", "http://bench.example/", dataset, BASE + "?values=x", pattern,
                 Map.of(), values, parsed.size(), 1, 100, page, BASE, null, BASE + "?page=2",
                 new Skolemizer("http://bench.example/.well-known/genid/library/"));
-        CountingStream out = new CountingStream();
+        LibraryFixture.CountingStream out = new LibraryFixture.CountingStream();
         RdfWriter.writeFragment(view, OutputFormat.NQUADS, out);
         return out.bytes;
-    }
-
-    /** Discards what is written, counting it so the work cannot be optimised away. */
-    private static final class CountingStream extends OutputStream {
-        long bytes;
-
-        @Override
-        public void write(int b) {
-            bytes++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            bytes += len;
-        }
     }
 }

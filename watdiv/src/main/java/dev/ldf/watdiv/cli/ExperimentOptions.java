@@ -1,0 +1,117 @@
+package dev.ldf.watdiv.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.watdiv.experiment.ExperimentServer;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * What every experiment needs: the dataset and workload (generated on first use and kept in the
+ * data directory), the profile, and how the server runs.
+ */
+final class ExperimentOptions {
+
+    /** {@code default} finishes in minutes on two cores; {@code paper} uses the brTPF paper's settings. */
+    enum Profile { DEFAULT, PAPER }
+
+    @Option(names = "--profile", defaultValue = "DEFAULT", converter = ProfileConverter.class,
+            description = "default (scale factor 10, minutes) or paper (the paper's settings, hours); flags given "
+                    + "explicitly win (default: default).")
+    Profile profile;
+
+    @Option(names = {"-s", "--scale"}, description = "WatDiv scale factor (default: 10; paper: 100).")
+    Integer scale;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the data and workloads (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--data-dir", defaultValue = "watdiv/data",
+            description = "Where the generated dataset and workloads are kept between runs (default: ${DEFAULT-VALUE}).")
+    Path dataDir;
+
+    @Option(names = "--server-jvm", defaultValue = "-Xmx2g", split = " ",
+            description = "JVM options of the server process (default: ${DEFAULT-VALUE}).")
+    List<String> serverJvm;
+
+    @Option(names = "--loading", defaultValue = "load",
+            description = "How the server opens the HDT file: load (on the heap) or map (default: ${DEFAULT-VALUE}).")
+    String loading;
+
+    int scale() {
+        return scale != null ? scale : profile == Profile.PAPER ? 100 : 10;
+    }
+
+    /** The HDT file, generated (with its N-Triples) if it is not there yet. */
+    Path hdt() throws IOException {
+        Path hdt = dataDir.resolve("watdiv-sf" + scale() + "-seed" + seed + ".hdt");
+        if (!Files.exists(hdt) || !Files.exists(Path.of(hdt + ".index.v1-1"))) {
+            Files.createDirectories(dataDir);
+            System.err.println("generating the dataset (once): " + hdt);
+            run(new GenerateCommand(), "-s", Integer.toString(scale()), "--seed", Long.toString(seed), "-o",
+                    dataDir.resolve("watdiv-sf" + scale() + "-seed" + seed + ".nt.gz").toString(), "--hdt", hdt.toString());
+        }
+        return hdt;
+    }
+
+    /** The workload directory, generated if it is not there yet. */
+    Path workload() throws IOException {
+        Path dir = dataDir.resolve("workload-sf" + scale() + "-seed" + seed);
+        if (!Files.exists(dir.resolve("pool.tsv"))) {
+            System.err.println("generating the workloads (once): " + dir);
+            run(new WorkloadCommand(), "-s", Integer.toString(scale()), "--seed", Long.toString(seed), "-o", dir.toString());
+        }
+        return dir;
+    }
+
+    /** A directory for the server's configuration, logs and cache files, emptied for each run. */
+    Path work(String experiment) throws IOException {
+        Path dir = dataDir.resolve("runs").resolve(experiment);
+        if (Files.exists(dir)) {
+            try (var paths = Files.walk(dir)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        return Files.createDirectories(dir);
+    }
+
+    ExperimentServer.Settings server(Path hdt, Collection<Integer> pageSizes, int maxMpR) {
+        DatasetConfig.Loading mode = switch (loading) {
+            case "load" -> DatasetConfig.Loading.LOAD;
+            case "map" -> DatasetConfig.Loading.MAP;
+            default -> throw new CommandLine.ParameterException(new CommandLine(this), "--loading is load or map");
+        };
+        return new ExperimentServer.Settings(hdt, pageSizes, maxMpR, mode, serverJvm);
+    }
+
+    /** Seconds given as a flag, or the profile's default. */
+    Duration seconds(Integer given, int byDefault, int paper) {
+        return Duration.ofSeconds(given != null ? given : profile == Profile.PAPER ? paper : byDefault);
+    }
+
+    /** A list flag, or the profile's default. */
+    List<Integer> list(List<Integer> given, Integer[] byDefault, Integer[] paper) {
+        return given != null ? given : Arrays.asList(profile == Profile.PAPER ? paper : byDefault);
+    }
+
+    private static void run(Object command, String... args) {
+        int code = new CommandLine(command).execute(args);
+        if (code != 0) {
+            throw new IllegalStateException(command.getClass().getSimpleName() + " failed");
+        }
+    }
+
+    static final class ProfileConverter implements CommandLine.ITypeConverter<Profile> {
+        @Override
+        public Profile convert(String value) {
+            return Profile.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package dev.ldf.watdiv.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import dev.ldf.watdiv.experiment.Configuration;
+import dev.ldf.watdiv.experiment.NetworkLoad;
+import dev.ldf.watdiv.experiment.NetworkLoadReport;
+import dev.ldf.watdiv.experiment.ReferenceCounts;
+import dev.ldf.watdiv.workload.Workload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "network-load", mixinStandardHelpOptions = true,
+        description = "Experiment 1 (brTPF paper, section 5): one client runs the query sequence with TPF and with "
+                + "brTPF at several maxMpR and page sizes; requests, triples, bytes and time per query, CSV and plots.")
+final class NetworkLoadCommand implements Callable<Integer> {
+
+    @Mixin
+    ExperimentOptions experiment;
+
+    @Option(names = {"-o", "--output"}, defaultValue = "watdiv/results/network-load",
+            description = "Directory for the results (default: ${DEFAULT-VALUE}).")
+    Path output;
+
+    @Option(names = {"-q", "--queries"}, description = "The query sequence (default: the generated 145-query sequence).")
+    Path queries;
+
+    @Option(names = "--limit", description = "Run only the first N queries of the sequence.")
+    Integer limit;
+
+    @Option(names = "--mpr", split = ",", description = "maxMpR values sent by GET (default and paper: 5,10,...,50).")
+    List<Integer> mpr;
+
+    @Option(names = "--post-mpr", split = ",", description = "maxMpR values always POSTed (default and paper: 100,250,500,1000).")
+    List<Integer> postMpr;
+
+    @Option(names = "--page-sizes", split = ",",
+            description = "Page sizes; 100 gets every configuration, the others TPF and the largest GET maxMpR "
+                    + "(default: 100,1000,2000; paper: 100,250,500,1000,2000).")
+    List<Integer> pageSizes;
+
+    @Option(names = "--no-tpf", description = "Leave TPF out (brTPF configurations only).")
+    boolean noTpf;
+
+    @Option(names = "--timeout", description = "Seconds per query (default: 60; paper: 300).")
+    Integer timeout;
+
+    @Override
+    public Integer call() throws IOException {
+        Path hdt = experiment.hdt();
+        Path workload = experiment.workload();
+        List<Workload.Entry> sequence = Workload.read(queries != null ? queries : workload.resolve("sequence-145.tsv"));
+        if (limit != null && limit < sequence.size()) {
+            sequence = sequence.subList(0, limit);
+        }
+        List<Configuration> configurations = configurations();
+        int maxMpR = configurations.stream().mapToInt(Configuration::maxMpR).max().orElse(1);
+        List<Integer> sizes = configurations.stream().map(Configuration::pageSize).distinct().toList();
+        Duration perQuery = experiment.seconds(timeout, 60, 300);
+        NetworkLoad experiment1 = new NetworkLoad(experiment.server(hdt, sizes, Math.max(1, maxMpR)), configurations,
+                perQuery, System.err);
+        List<NetworkLoad.Result> results;
+        try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {
+            results = experiment1.run(sequence, reference, output, experiment.work("network-load"));
+        }
+        NetworkLoadReport report = new NetworkLoadReport(configurations, results);
+        String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, this project's generator), "
+                + "%d queries of `%s`, one client (`ldf-client`), one server process on loopback, a %d s timeout per query.",
+                experiment.scale(), experiment.seed, sequence.size(),
+                queries != null ? queries : "sequence-145.tsv", perQuery.toSeconds());
+        report.write(output, setup);
+        long mismatches = report.totals().values().stream().mapToLong(NetworkLoad.Totals::mismatches).sum();
+        long errors = report.totals().values().stream().mapToLong(NetworkLoad.Totals::errors).sum();
+        System.err.printf(Locale.ROOT, "wrote %s (%d mismatches, %d errors)%n", output, mismatches, errors);
+        return mismatches + errors == 0 ? 0 : 1;
+    }
+
+    private List<Configuration> configurations() {
+        List<Integer> get = experiment.list(mpr, new Integer[] {5, 10, 15, 20, 25, 30, 35, 40, 45, 50},
+                new Integer[] {5, 10, 15, 20, 25, 30, 35, 40, 45, 50});
+        List<Integer> post = experiment.list(postMpr, new Integer[] {100, 250, 500, 1000}, new Integer[] {100, 250, 500, 1000});
+        List<Integer> sizes = experiment.list(pageSizes, new Integer[] {100, 1000, 2000}, new Integer[] {100, 250, 500, 1000, 2000});
+        List<Configuration> list = new ArrayList<>();
+        int first = sizes.contains(100) ? 100 : sizes.get(0);
+        if (!noTpf) {
+            list.add(Configuration.tpf(first));
+        }
+        get.forEach(m -> list.add(Configuration.brtpf(m, false, first)));
+        post.forEach(m -> list.add(Configuration.brtpf(m, true, first)));
+        for (int size : sizes) {
+            if (size != first) {
+                if (!noTpf) {
+                    list.add(Configuration.tpf(size));
+                }
+                get.stream().max(Integer::compare).ifPresent(m -> list.add(Configuration.brtpf(m, false, size)));
+            }
+        }
+        return list;
+    }
+}

@@ -1,0 +1,113 @@
+package dev.ldf.watdiv.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import dev.ldf.server.deploy.NginxCache;
+import dev.ldf.watdiv.experiment.Configuration;
+import dev.ldf.watdiv.experiment.CsvWriter;
+import dev.ldf.watdiv.experiment.Measurement;
+import dev.ldf.watdiv.experiment.ReferenceCounts;
+import dev.ldf.watdiv.experiment.Throughput;
+import dev.ldf.watdiv.experiment.ThroughputReport;
+import dev.ldf.watdiv.workload.Workload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "throughput", mixinStandardHelpOptions = true,
+        description = "Experiment 2 (brTPF paper, section 6): 1, 2, 4, ... concurrent clients, each running its own "
+                + "query sequence for a fixed time with a per-query timeout; TPF and brTPF, without and with the nginx cache.")
+final class ThroughputCommand implements Callable<Integer> {
+
+    @Mixin
+    ExperimentOptions experiment;
+
+    @Option(names = {"-o", "--output"}, defaultValue = "watdiv/results/throughput",
+            description = "Directory for the results (default: ${DEFAULT-VALUE}).")
+    Path output;
+
+    @Option(names = "--clients", split = ",", description = "Numbers of concurrent clients (default: 1,2,4,8,16; paper: 1,2,4,...,64).")
+    List<Integer> clients;
+
+    @Option(names = "--duration", description = "Seconds per run (default: 20; paper: 3600).")
+    Integer duration;
+
+    @Option(names = "--timeout", description = "Seconds per query (default: 10; paper: 300).")
+    Integer timeout;
+
+    @Option(names = "--mpr", split = ",", defaultValue = "30", description = "brTPF maxMpR values (default: ${DEFAULT-VALUE}).")
+    List<Integer> mpr;
+
+    @Option(names = "--cache", split = ",", defaultValue = "off,on",
+            description = "Without (off) and/or with (on) the nginx cache in front (default: ${DEFAULT-VALUE}).")
+    List<String> cache;
+
+    @Option(names = "--no-tpf", description = "Leave TPF out.")
+    boolean noTpf;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        List<Boolean> cached = cache.stream().map(c -> switch (c) {
+            case "off" -> false;
+            case "on" -> true;
+            default -> throw new IllegalArgumentException("--cache takes off and/or on, not " + c);
+        }).toList();
+        if (cached.contains(true) && !NginxCache.installed()) {
+            throw new IllegalStateException("nginx is not installed; install it or run with --cache off");
+        }
+        Path hdt = experiment.hdt();
+        Path workload = experiment.workload();
+        List<Integer> counts = experiment.list(clients, new Integer[] {1, 2, 4, 8, 16}, new Integer[] {1, 2, 4, 8, 16, 32, 64});
+        List<List<Workload.Entry>> own = new ArrayList<>();
+        try (var files = Files.list(workload.resolve("clients"))) {
+            for (Path f : files.sorted().toList()) {
+                own.add(Workload.read(f));
+            }
+        }
+        List<Workload.Entry> pool = Workload.read(workload.resolve("pool.tsv"));
+        int length = own.get(0).size();
+        // Client c runs the c-th client sequence, then fresh draws from the pool (never a replay).
+        Throughput.Sequences sequences = (client, round) -> round == 0 && client <= own.size() ? own.get(client - 1)
+                : Workload.sample(pool, length, experiment.seed + 1_000_000L * (round + 1) + client);
+        List<Configuration> configurations = new ArrayList<>();
+        if (!noTpf) {
+            configurations.add(Configuration.tpf(100));
+        }
+        mpr.forEach(m -> configurations.add(Configuration.brtpf(m, false, 100)));
+        Duration runTime = experiment.seconds(duration, 20, 3600);
+        Duration perQuery = experiment.seconds(timeout, 10, 300);
+        int maxMpR = Math.max(1, mpr.stream().mapToInt(Integer::intValue).max().orElse(1));
+        Throughput experiment2 = new Throughput(experiment.server(hdt, List.of(100), maxMpR), runTime, perQuery, System.err);
+        Files.createDirectories(output);
+        List<Throughput.Run> runs = new ArrayList<>();
+        try (ReferenceCounts reference = new ReferenceCounts(hdt, Duration.ofSeconds(60));
+             CsvWriter queries = ThroughputReport.queriesCsv(output)) {
+            for (boolean withCache : cached) {
+                for (Configuration c : configurations) {
+                    for (int n : counts) {
+                        Throughput.Run run = experiment2.run(new Throughput.Cell(c, withCache, n), sequences, reference,
+                                experiment.work("throughput"));
+                        ThroughputReport.writeQueries(queries, run);
+                        runs.add(run);
+                    }
+                }
+            }
+        }
+        String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, this project's generator), "
+                        + "client sequences of %d queries (`clients/`; a client that finishes its own draws a fresh one from the pool), %d s per run, a %d s timeout per query; clients are "
+                        + "threads of one JVM (`ldf-client`), the server one process on loopback, all on the same machine "
+                        + "(%d cores).", experiment.scale(), experiment.seed, length, runTime.toSeconds(),
+                perQuery.toSeconds(), Runtime.getRuntime().availableProcessors());
+        new ThroughputReport(runs).write(output, setup);
+        long bad = runs.stream().mapToLong(r -> r.mismatches() + r.count(Measurement.Status.ERROR)).sum();
+        System.err.printf(Locale.ROOT, "wrote %s (%d mismatches or errors)%n", output, bad);
+        return bad == 0 ? 0 : 1;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.ldf.watdiv.experiment;
+
+import java.time.Duration;
+import java.util.Locale;
+
+import dev.ldf.client.http.HttpOptions;
+import dev.ldf.client.join.ClientOptions;
+import dev.ldf.client.join.Mode;
+
+/**
+ * One way of running a workload: TPF, or brTPF with at most {@code maxMpR} mappings per request,
+ * sent by GET (as in the brTPF paper) or always by POST; against a server with {@code pageSize}
+ * triples per page.
+ */
+public record Configuration(Mode mode, int maxMpR, boolean post, int pageSize) {
+
+    /**
+     * GET URLs up to this length (longer ones are POSTed): room for 50 WatDiv mappings, and within
+     * nginx's 16 KiB request line, so that the same requests go through the cache.
+     */
+    static final int MAX_GET_URL_BYTES = 15_000;
+
+    public Configuration {
+        if (mode == Mode.AUTO) {
+            throw new IllegalArgumentException("An experiment fixes the mode: TPF or brTPF");
+        }
+        if (mode == Mode.BRTPF && maxMpR < 1) {
+            throw new IllegalArgumentException("brTPF needs maxMpR >= 1");
+        }
+    }
+
+    public static Configuration tpf(int pageSize) {
+        return new Configuration(Mode.TPF, 0, false, pageSize);
+    }
+
+    public static Configuration brtpf(int maxMpR, boolean post, int pageSize) {
+        return new Configuration(Mode.BRTPF, maxMpR, post, pageSize);
+    }
+
+    public boolean isTpf() {
+        return mode == Mode.TPF;
+    }
+
+    /** A short name for tables and plots, e.g. {@code TPF}, {@code brTPF-30}, {@code brTPF-500-POST}, with {@code /p1000} for other page sizes. */
+    public String label() {
+        String base = isTpf() ? "TPF" : "brTPF-" + maxMpR + (post ? "-POST" : "");
+        return pageSize == 100 ? base : base + "/p" + pageSize;
+    }
+
+    public String method() {
+        return isTpf() ? "GET" : post ? "POST" : "GET";
+    }
+
+    /** The client's options; its concurrency changes when pages are fetched, not which. */
+    public ClientOptions clientOptions(Duration requestTimeout) {
+        HttpOptions http = new HttpOptions(8, Duration.ofSeconds(10), requestTimeout, 4, Duration.ofMillis(200),
+                post ? 256 : MAX_GET_URL_BYTES);
+        return new ClientOptions(mode, isTpf() ? 0 : maxMpR, 4, http);
+    }
+
+    @Override
+    public String toString() {
+        return label().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.ldf.watdiv.experiment;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** RFC 4180 CSV rows, flushed as they are written so that a long experiment's partial results survive. */
+public final class CsvWriter implements AutoCloseable {
+
+    private final BufferedWriter out;
+
+    public CsvWriter(Path file, String... header) throws IOException {
+        out = Files.newBufferedWriter(file);
+        row((Object[]) header);
+    }
+
+    /** Writes one row; doubles get three decimals, text is quoted when it needs to be. */
+    public synchronized void row(Object... fields) {
+        StringBuilder line = new StringBuilder();
+        for (Object f : fields) {
+            if (!line.isEmpty()) {
+                line.append(',');
+            }
+            String text = f instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : String.valueOf(f);
+            if (text.contains(",") || text.contains("\"") || text.contains("\n")) {
+                text = '"' + text.replace("\"", "\"\"") + '"';
+            }
+            line.append(text);
+        }
+        try {
+            out.write(line.append('\n').toString());
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+}

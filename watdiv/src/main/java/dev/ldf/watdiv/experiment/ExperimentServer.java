@@ -1,0 +1,93 @@
+package dev.ldf.watdiv.experiment;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
+import dev.ldf.server.deploy.LocalDeployment;
+import dev.ldf.server.deploy.NginxCache;
+import dev.ldf.server.deploy.Replica;
+
+/**
+ * The fragment server an experiment measures, in a JVM of its own on loopback: one dataset per
+ * page size (all on the same HDT file, named {@code watdiv-p<size>}), brTPF up to {@code maxMpR}
+ * mappings, optionally behind the nginx cache of the deployment.
+ */
+public final class ExperimentServer implements AutoCloseable {
+
+    /** Server-side settings of an experiment. */
+    public record Settings(Path hdt, Collection<Integer> pageSizes, int maxMpR, DatasetConfig.Loading loading,
+            List<String> jvmArgs) {}
+
+    private final Replica replica;
+    private final LocalDeployment deployment;
+    private final URI base;
+
+    private ExperimentServer(Replica replica, LocalDeployment deployment, URI base) {
+        this.replica = replica;
+        this.deployment = deployment;
+        this.base = base;
+    }
+
+    /** Starts the server alone, or with {@code cached} behind nginx; logs and cache files go to {@code dir}. */
+    public static ExperimentServer start(Settings settings, boolean cached, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        List<DatasetConfig> datasets = settings.pageSizes().stream().distinct().sorted()
+                .map(size -> new DatasetConfig(name(size), "WatDiv, " + size + " triples per page", null,
+                        settings.hdt().toAbsolutePath().toString(), size, settings.loading(), Map.of(), null,
+                        settings.maxMpR()))
+                .toList();
+        // Long brTPF URLs (50 mappings) and bodies (1000 mappings) must fit.
+        ServerConfig config = new ServerConfig("WatDiv experiment", null, "127.0.0.1", 0, null, null, 32 * 1024,
+                4 * 1024 * 1024, datasets).validated();
+        if (cached) {
+            LocalDeployment.Options options = new LocalDeployment.Options(1, "127.0.0.1", 0, "4m", "2g",
+                    settings.jvmArgs());
+            LocalDeployment deployment = LocalDeployment.start(config, options, dir);
+            return new ExperimentServer(deployment.replicas().get(0), deployment, deployment.uri());
+        }
+        Path file = dir.resolve("server.json");
+        JsonMapper.builder().build().writeValue(file.toFile(), config);
+        Replica replica = Replica.start(file, dir.resolve("server.log"), settings.jvmArgs());
+        return new ExperimentServer(replica, null, replica.uri());
+    }
+
+    private static String name(int pageSize) {
+        return "watdiv-p" + pageSize;
+    }
+
+    /** The URL of the dataset with {@code pageSize} triples per page. */
+    public String datasetUrl(int pageSize) {
+        String root = base.toString().endsWith("/") ? base.toString() : base + "/";
+        return root + name(pageSize);
+    }
+
+    /** CPU time the server process has used so far. */
+    public Duration cpuTime() {
+        return replica.cpuTime();
+    }
+
+    /** The nginx cache, when there is one. */
+    public Optional<NginxCache> cache() {
+        return deployment == null ? Optional.empty() : Optional.of(deployment.cache());
+    }
+
+    @Override
+    public void close() {
+        if (deployment != null) {
+            deployment.close();
+        } else {
+            replica.close();
+        }
+    }
+}

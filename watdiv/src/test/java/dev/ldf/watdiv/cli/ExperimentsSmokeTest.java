@@ -1,0 +1,115 @@
+package dev.ldf.watdiv.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import dev.ldf.server.deploy.NginxCache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The three experiments end to end at a tiny scale: scale factor 1, a few queries, seconds per run.
+ * A real server process (and a real nginx, where installed) on loopback; results are checked
+ * against ARQ's answers by the commands themselves, which exit with 1 on any mismatch.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ExperimentsSmokeTest {
+
+    @TempDir
+    static Path work;
+
+    private static int run(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("-s", "1", "--data-dir", work.resolve("data").toString(), "--server-jvm", "-Xmx256m"));
+        return new CommandLine(new WatDivCommand()).execute(all.toArray(String[]::new));
+    }
+
+    private static void assertPlot(Path dir, String name) throws IOException {
+        assertTrue(Files.size(dir.resolve(name + ".png")) > 1000, name + ".png");
+        assertTrue(Files.readString(dir.resolve(name + ".svg")).contains("<svg"), name + ".svg");
+    }
+
+    private static List<String> rows(Path csv) throws IOException {
+        List<String> lines = Files.readAllLines(csv);
+        return lines.subList(1, lines.size());
+    }
+
+    @Test
+    @Order(1)
+    void networkLoadMeasuresEveryConfigurationAndQuery() throws IOException {
+        Path out = work.resolve("network-load");
+        assertEquals(0, run("network-load", "-o", out.toString(), "--limit", "6", "--mpr", "5,30", "--post-mpr", "100",
+                "--page-sizes", "100,1000", "--timeout", "30"));
+        // TPF, brTPF-5, brTPF-30, brTPF-100-POST at page size 100; TPF and brTPF-30 at 1000.
+        List<String> summary = rows(out.resolve("summary.csv"));
+        assertEquals(List.of("TPF", "brTPF-5", "brTPF-30", "brTPF-100-POST", "TPF/p1000", "brTPF-30/p1000"),
+                summary.stream().map(l -> l.split(",")[0]).toList());
+        List<String> queries = rows(out.resolve("queries.csv"));
+        assertEquals(6 * 6, queries.size());
+        assertTrue(queries.stream().allMatch(l -> l.contains(",COMPLETED,") && l.contains(",true,")),
+                "every query completed with the reference's count");
+        long tpfRequests = Long.parseLong(summary.get(0).split(",")[10]);
+        long brtpfRequests = Long.parseLong(summary.get(2).split(",")[10]);
+        assertTrue(brtpfRequests < tpfRequests, brtpfRequests + " brTPF requests against " + tpfRequests + " TPF");
+        // Bindings go by POST in the POST configuration and by GET in the others; a query's first pattern has none.
+        assertTrue(Long.parseLong(summary.get(3).split(",")[11]) > 0, "the POST configuration POSTs");
+        assertEquals(0, Long.parseLong(summary.get(2).split(",")[11]), "brTPF-30 sends GET requests only");
+        assertTrue(Files.size(out.resolve("requests.csv.gz")) > 100);
+        for (String plot : List.of("sum-requests", "sum-triples", "sum-bytes", "per-query-requests", "per-query-triples")) {
+            assertPlot(out, plot);
+        }
+        assertTrue(Files.readString(out.resolve("summary.md")).contains("| brTPF-30 | GET | 6/6 |"));
+    }
+
+    @Test
+    @Order(2)
+    void throughputRunsConcurrentClientsWithAndWithoutTheCache() throws IOException {
+        Path out = work.resolve("throughput");
+        String cache = NginxCache.installed() ? "off,on" : "off";
+        assertEquals(0, run("throughput", "-o", out.toString(), "--clients", "2", "--duration", "3", "--timeout", "2",
+                "--mpr", "30", "--cache", cache));
+        List<String> runs = rows(out.resolve("runs.csv"));
+        assertEquals(cache.equals("off,on") ? 4 : 2, runs.size());
+        for (String r : runs) {
+            String[] f = r.split(",");
+            assertTrue(Long.parseLong(f[4]) > 0, "queries completed: " + r);
+            assertTrue(Double.parseDouble(f[12]) > 0, "server CPU measured: " + r);
+        }
+        if (cache.equals("off,on")) {
+            assertTrue(runs.stream().filter(r -> r.split(",")[1].equals("true"))
+                    .allMatch(r -> Long.parseLong(r.split(",")[15]) > 0), "nginx saw the requests");
+            assertPlot(out, "cache-hit-rate");
+        }
+        assertPlot(out, "throughput");
+        assertPlot(out, "mean-time");
+    }
+
+    @Test
+    @Order(3)
+    void cacheHitsReplayTheRequestLog() throws IOException {
+        Path out = work.resolve("cache-hits");
+        assertEquals(0, run("cache-hits", "-o", out.toString(), "--requests",
+                work.resolve("network-load/requests.csv.gz").toString(), "--throughput",
+                work.resolve("throughput/runs.csv").toString(), "--sizes", "10,100"));
+        List<String> hits = rows(out.resolve("hits.csv"));
+        assertEquals(6 * 3, hits.size());
+        for (int i = 0; i < hits.size(); i += 3) {
+            long small = Long.parseLong(hits.get(i).split(",")[3]);
+            long unlimited = Long.parseLong(hits.get(i + 2).split(",")[3]);
+            assertTrue(small <= unlimited, "a larger cache never hits less: " + hits.get(i) + " / " + hits.get(i + 2));
+        }
+        assertPlot(out, "lru-hit-rate");
+        assertTrue(Files.readString(out.resolve("summary.md")).contains("The real nginx cache"));
+    }
+}
