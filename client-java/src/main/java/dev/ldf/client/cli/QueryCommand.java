@@ -98,6 +98,11 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--in-flight", defaultValue = "8", description = "Requests on the wire at once (default: ${DEFAULT-VALUE}).")
     int inFlight;
 
+    @Option(names = "--page-cache", defaultValue = "100",
+            description = "Pages remembered, so that a request repeated within the query is not sent again; 0 turns "
+                    + "it off (default: ${DEFAULT-VALUE}).")
+    int pageCache;
+
     @Option(names = "--chunks", defaultValue = "4",
             description = "brTPF requests each join stage keeps in flight (default: ${DEFAULT-VALUE}).")
     int chunks;
@@ -155,7 +160,7 @@ public final class QueryCommand implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return 2;
         }
-        ClientOptions options = new ClientOptions(mode, maxMpR, chunks, new HttpOptions(inFlight, Duration.ofSeconds(10),
+        ClientOptions options = new ClientOptions(mode, maxMpR, chunks, pageCache, new HttpOptions(inFlight, Duration.ofSeconds(10),
                 Duration.ofSeconds(timeoutSeconds), 4, Duration.ofMillis(200), maxGetUrl));
         long start = System.nanoTime();
         AtomicLong firstResult = new AtomicLong(-1);

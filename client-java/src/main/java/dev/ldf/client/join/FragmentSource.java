@@ -1,6 +1,8 @@
 package dev.ldf.client.join;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import org.apache.jena.graph.Triple;
@@ -33,6 +35,8 @@ public final class FragmentSource implements AutoCloseable {
     private final ClientOptions options;
     private final boolean brtpf;
     private final int maxBindings;
+    /** Pages already asked for, by request (least recently used first); null when off. */
+    private final Map<FragmentRequest, CompletableFuture<Fetched>> pages;
 
     /** A fetched page with the request that brought it, to ask for the page after it. */
     public record Fetched(FragmentRequest request, Page page) {}
@@ -54,6 +58,13 @@ public final class FragmentSource implements AutoCloseable {
             LOG.warn("The server accepts at most {} bindings per request; using {} instead of {}", server, server, asked);
         }
         this.maxBindings = asked == 0 ? server : Math.min(asked, server);
+        int entries = options.pageCacheEntries();
+        this.pages = entries == 0 ? null : new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<FragmentRequest, CompletableFuture<Fetched>> eldest) {
+                return size() > entries;
+            }
+        };
     }
 
     /**
@@ -124,8 +135,37 @@ public final class FragmentSource implements AutoCloseable {
         return fetch(fetched.request().next(fetched.page().next().orElseThrow()));
     }
 
+    /** Forgets the remembered pages, e.g. between queries that must not profit from each other. */
+    public void forgetPages() {
+        if (pages != null) {
+            synchronized (pages) {
+                pages.clear();
+            }
+        }
+    }
+
     private CompletableFuture<Fetched> fetch(FragmentRequest request) {
-        return http.fetch(request).thenApply(page -> new Fetched(request, page));
+        if (pages == null) {
+            return http.fetch(request).thenApply(page -> new Fetched(request, page));
+        }
+        CompletableFuture<Fetched> fetched;
+        synchronized (pages) {
+            fetched = pages.get(request);
+            if (fetched != null) {
+                return fetched;
+            }
+            fetched = http.fetch(request).thenApply(page -> new Fetched(request, page));
+            pages.put(request, fetched);
+        }
+        // A failed request is not remembered: asking again sends it again.
+        fetched.whenComplete((page, error) -> {
+            if (error != null) {
+                synchronized (pages) {
+                    pages.remove(request);
+                }
+            }
+        });
+        return fetched;
     }
 
     @Override

@@ -118,4 +118,17 @@ class WireBehaviourTest {
         assertTrue(run.requests().stream().allMatch(r -> RecordingListener.values(r) == null));
         assertEquals(run("library", ClientOptions.defaults(), PATH).rows(), run.rows());
     }
+
+    @Test
+    void aRequestRepeatedWithinAQueryIsSentOnceWhilePagesAreRemembered() {
+        // TPF binds every author into the birthplace pattern: authors of several books repeat requests.
+        ClientOptions tpf = ClientOptions.defaults().withMode(Mode.TPF);
+        Run remembering = run("library", tpf, PATH);
+        Run forgetting = run("library", tpf.withPageCacheEntries(0), PATH);
+        assertEquals(forgetting.rows(), remembering.rows());
+        long distinct = forgetting.requests().stream().distinct().count();
+        assertTrue(distinct < forgetting.requests().size(), "the query repeats requests without the cache");
+        assertEquals(distinct, remembering.requests().size(), "each distinct request is sent once");
+        assertEquals(remembering.requests().size(), remembering.stats().requests(), "remembered pages are not counted");
+    }
 }

@@ -60,6 +60,7 @@ public final class QueryRunner implements AutoCloseable {
             return failed(query, start, ClientStats.Snapshot.ZERO, e);
         }
         FragmentSource current = source;
+        current.forgetPages(); // each query starts cold, as a fresh client process would
         ClientStats.Snapshot before = current.stats().snapshot();
         Query parsed = QueryFactory.create(query.sparql());
         AtomicLong rows = new AtomicLong();
