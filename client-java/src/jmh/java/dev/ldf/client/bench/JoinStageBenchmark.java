@@ -4,7 +4,6 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -34,6 +33,7 @@ import dev.ldf.client.join.ClientOptions;
 import dev.ldf.client.join.FragmentSource;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.sample.LibraryDataset;
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
@@ -95,9 +95,7 @@ public class JoinStageBenchmark {
     public void tearDown() throws Exception {
         source.close();
         server.close();
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        Directories.deleteRecursively(dir);
     }
 
     @Benchmark

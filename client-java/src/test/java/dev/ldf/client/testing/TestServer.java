@@ -61,7 +61,7 @@ public final class TestServer {
                             new DatasetConfig("tpfonly", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 0))));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.close();
-                for (Path temporary : List.of(hdt, Path.of(hdt + ".index.v1-1"), dir)) {
+                for (Path temporary : List.of(hdt, RdfToHdt.indexFile(hdt), dir)) {
                     temporary.toFile().delete();
                 }
             }));

@@ -22,6 +22,7 @@ import org.rdfhdt.hdt.options.HDTOptions;
 import org.rdfhdt.hdt.options.HDTOptionsKeys;
 import org.rdfhdt.hdt.triples.TripleString;
 
+import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.term.HdtTerms;
 
 /**
@@ -94,7 +95,8 @@ public final class RdfToHdt {
         } finally {
             Files.deleteIfExists(temp);
             if (work != null) {
-                deleteRecursively(work);
+                // The disk loader removes its work directory itself when it succeeds.
+                Directories.deleteRecursively(work);
             }
         }
     }
@@ -119,17 +121,6 @@ public final class RdfToHdt {
     /** Where hdt-java keeps the index of {@code hdtFile}. */
     public static Path indexFile(Path hdtFile) {
         return hdtFile.resolveSibling(hdtFile.getFileName() + ".index.v1-1");
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return; // the disk loader removes its work directory itself when it succeeds
-        }
-        try (var paths = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 
     /** The triples of all sources in order, as hdt-java's input iterator. */

@@ -5,11 +5,11 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.sample.LibraryDataset;
 import dev.ldf.server.hdt.HdtDatasource;
 
@@ -33,9 +33,7 @@ final class LibraryFixture implements AutoCloseable {
     @Override
     public void close() throws IOException {
         source.close();
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        Directories.deleteRecursively(dir);
     }
 
     /** Discards what is written, counting it so the work cannot be optimised away. */

@@ -93,6 +93,11 @@ public record ServerConfig(
                 .validated();
     }
 
+    /** Writes this configuration as JSON that {@link #read} accepts (for a server started in another process). */
+    public void write(Path file) throws IOException {
+        JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), this);
+    }
+
     public ServerConfig withDatasets(List<DatasetConfig> list) {
         return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
                 maxRequestBodyBytes, list);

@@ -9,10 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-
 import dev.ldf.server.config.ServerConfig;
 
 /**
@@ -24,8 +20,6 @@ import dev.ldf.server.config.ServerConfig;
  * as nginx does, so that nginx answers larger ones (413).
  */
 public final class LocalDeployment implements AutoCloseable {
-
-    private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     /**
      * @param port     the cache's port; 0 picks a free one
@@ -72,7 +66,7 @@ public final class LocalDeployment implements AutoCloseable {
                 config.cacheMaxAgeSeconds(), config.maxRequestHeaderBytes(),
                 Math.toIntExact(Sizes.parse(options.maxBody())), config.datasets()).validated();
         Path replicaFile = root.resolve("replica.json");
-        JSON.writeValue(replicaFile.toFile(), replicaConfig);
+        replicaConfig.write(replicaFile);
         List<Replica> replicas = new ArrayList<>();
         try {
             for (int i = 1; i <= options.replicas(); i++) {

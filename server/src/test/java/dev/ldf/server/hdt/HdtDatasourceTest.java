@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.TriplePattern;
@@ -257,7 +258,7 @@ class HdtDatasourceTest {
             }
         } finally {
             java.nio.file.Files.deleteIfExists(corrupt);
-            java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(corrupt + ".index.v1-1"));
+            java.nio.file.Files.deleteIfExists(RdfToHdt.indexFile(corrupt));
         }
     }
 
@@ -265,8 +266,7 @@ class HdtDatasourceTest {
     void theVersionChangesWhenTheFileChanges(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path copy = dir.resolve("copy.hdt");
         java.nio.file.Files.copy(TestData.libraryHdt(), copy);
-        java.nio.file.Files.copy(java.nio.file.Path.of(TestData.libraryHdt() + ".index.v1-1"),
-                java.nio.file.Path.of(copy + ".index.v1-1"));
+        java.nio.file.Files.copy(RdfToHdt.indexFile(TestData.libraryHdt()), RdfToHdt.indexFile(copy));
         String before;
         try (HdtDatasource source = HdtDatasource.open(copy, HdtDatasource.Options.defaults())) {
             before = source.version();

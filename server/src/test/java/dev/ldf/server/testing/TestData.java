@@ -15,6 +15,7 @@ import org.rdfhdt.hdt.triples.TripleString;
 
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.term.HdtTerms;
 import dev.ldf.server.fragment.TriplePattern;
 
@@ -105,8 +106,8 @@ public final class TestData {
     }
 
     private static void deleteQuietly(Path dir) {
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            Directories.deleteRecursively(dir);
         } catch (IOException e) {
             // Temporary files; the OS cleans up what is left.
         }

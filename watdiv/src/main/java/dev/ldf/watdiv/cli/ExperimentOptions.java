@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
+import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.files.Directories;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.watdiv.experiment.ExperimentServer;
 import picocli.CommandLine;
@@ -52,7 +54,7 @@ final class ExperimentOptions {
     /** The HDT file, generated (with its N-Triples) if it is not there yet. */
     Path hdt() throws IOException {
         Path hdt = dataDir.resolve("watdiv-sf" + scale() + "-seed" + seed + ".hdt");
-        if (!Files.exists(hdt) || !Files.exists(Path.of(hdt + ".index.v1-1"))) {
+        if (!Files.exists(hdt) || !Files.exists(RdfToHdt.indexFile(hdt))) {
             Files.createDirectories(dataDir);
             System.err.println("generating the dataset (once): " + hdt);
             run(new GenerateCommand(), "-s", Integer.toString(scale()), "--seed", Long.toString(seed), "-o",
@@ -74,11 +76,7 @@ final class ExperimentOptions {
     /** A directory for the server's configuration, logs and cache files, emptied for each run. */
     Path work(String experiment) throws IOException {
         Path dir = dataDir.resolve("runs").resolve(experiment);
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
+        Directories.deleteRecursively(dir);
         return Files.createDirectories(dir);
     }
 

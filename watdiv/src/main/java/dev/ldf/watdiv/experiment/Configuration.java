@@ -1,7 +1,6 @@
 package dev.ldf.watdiv.experiment;
 
 import java.time.Duration;
-import java.util.Locale;
 
 import dev.ldf.client.http.HttpOptions;
 import dev.ldf.client.join.ClientOptions;
@@ -56,10 +55,5 @@ public record Configuration(Mode mode, int maxMpR, boolean post, int pageSize) {
         HttpOptions http = new HttpOptions(8, Duration.ofSeconds(10), requestTimeout, 4, Duration.ofMillis(200),
                 post ? 256 : MAX_GET_URL_BYTES);
         return new ClientOptions(mode, isTpf() ? 0 : maxMpR, 4, ClientOptions.DEFAULT_PAGE_CACHE_ENTRIES, http);
-    }
-
-    @Override
-    public String toString() {
-        return label().toLowerCase(Locale.ROOT);
     }
 }

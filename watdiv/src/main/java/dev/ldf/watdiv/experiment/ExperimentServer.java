@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.json.JsonMapper;
-
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.deploy.LocalDeployment;
@@ -57,7 +55,7 @@ public final class ExperimentServer implements AutoCloseable {
             return new ExperimentServer(deployment.replicas().get(0), deployment, deployment.uri());
         }
         Path file = dir.resolve("server.json");
-        JsonMapper.builder().build().writeValue(file.toFile(), config);
+        config.write(file);
         Replica replica = Replica.start(file, dir.resolve("server.log"), settings.jvmArgs());
         return new ExperimentServer(replica, null, replica.uri());
     }

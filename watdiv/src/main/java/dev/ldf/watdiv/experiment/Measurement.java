@@ -26,4 +26,9 @@ public record Measurement(String query, Status status, long results, ClientStats
     public boolean completed() {
         return status == Status.COMPLETED;
     }
+
+    /** True when the query completed with another count than {@code expected} (null: nothing to check against). */
+    public boolean contradicts(Long expected) {
+        return completed() && expected != null && expected != results;
+    }
 }

@@ -42,7 +42,7 @@ public final class NetworkLoad {
     public record Result(Configuration configuration, Measurement measurement, Long expected) {
 
         public boolean mismatch() {
-            return measurement.completed() && expected != null && expected != measurement.results();
+            return measurement.contradicts(expected);
         }
     }
 

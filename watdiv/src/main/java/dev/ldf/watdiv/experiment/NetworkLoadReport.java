@@ -28,11 +28,23 @@ public final class NetworkLoadReport {
     private final List<Configuration> configurations;
     private final List<NetworkLoad.Result> results;
     private final Map<Configuration, NetworkLoad.Totals> totals = new LinkedHashMap<>();
+    /** Per brTPF configuration, its comparison with TPF on requests and on triples (absent without a TPF run). */
+    private final Map<Configuration, Comparison> requestsVsTpf = new HashMap<>();
+    private final Map<Configuration, Comparison> triplesVsTpf = new HashMap<>();
 
     public NetworkLoadReport(List<Configuration> configurations, List<NetworkLoad.Result> results) {
         this.configurations = configurations;
         this.results = results;
-        configurations.forEach(c -> totals.put(c, NetworkLoad.totals(results, c)));
+        for (Configuration c : configurations) {
+            totals.put(c, NetworkLoad.totals(results, c));
+            if (!c.isTpf()) {
+                Comparison req = compareWithTpf(c, NetworkLoadReport::requests);
+                if (req != null) {
+                    requestsVsTpf.put(c, req);
+                    triplesVsTpf.put(c, compareWithTpf(c, NetworkLoadReport::triples));
+                }
+            }
+        }
     }
 
     public Map<Configuration, NetworkLoad.Totals> totals() {
@@ -46,7 +58,7 @@ public final class NetworkLoadReport {
      * Compares {@code c} with TPF query by query on {@code metric}, over the queries both completed;
      * null when there is no TPF run at that page size.
      */
-    public Comparison compareWithTpf(Configuration c, ToLongFunction<Measurement> metric) {
+    private Comparison compareWithTpf(Configuration c, ToLongFunction<Measurement> metric) {
         Configuration tpf = Configuration.tpf(c.pageSize());
         Map<String, Measurement> base = new HashMap<>();
         results.stream().filter(r -> r.configuration().equals(tpf) && r.measurement().completed())
@@ -113,8 +125,8 @@ public final class NetworkLoadReport {
             for (NetworkLoad.Totals t : totals.values()) {
                 Configuration c = t.configuration();
                 NetworkLoad.Totals tpf = totals.get(Configuration.tpf(c.pageSize()));
-                Comparison req = c.isTpf() ? null : compareWithTpf(c, NetworkLoadReport::requests);
-                Comparison tri = c.isTpf() ? null : compareWithTpf(c, NetworkLoadReport::triples);
+                Comparison req = requestsVsTpf.get(c);
+                Comparison tri = triplesVsTpf.get(c);
                 csv.row(c.label(), c.mode(), c.maxMpR(), c.method(), c.pageSize(), t.queries(), t.completed(),
                         t.timeouts(), t.errors(), t.mismatches(), t.requests(), t.posts(), t.dataTriples(),
                         t.metadataTriples(), t.triples(), t.bytes(), t.seconds(),
@@ -152,8 +164,8 @@ public final class NetworkLoadReport {
         DefaultCategoryDataset reqCompare = new DefaultCategoryDataset();
         DefaultCategoryDataset triCompare = new DefaultCategoryDataset();
         for (Configuration c : configurations) {
-            Comparison req = c.isTpf() ? null : compareWithTpf(c, NetworkLoadReport::requests);
-            Comparison tri = c.isTpf() ? null : compareWithTpf(c, NetworkLoadReport::triples);
+            Comparison req = requestsVsTpf.get(c);
+            Comparison tri = triplesVsTpf.get(c);
             if (req != null) {
                 add(reqCompare, req, c.label());
                 add(triCompare, tri, c.label());
@@ -188,7 +200,7 @@ public final class NetworkLoadReport {
         for (NetworkLoad.Totals t : totals.values()) {
             Configuration c = t.configuration();
             NetworkLoad.Totals tpf = totals.get(Configuration.tpf(c.pageSize()));
-            Comparison req = c.isTpf() ? null : compareWithTpf(c, NetworkLoadReport::requests);
+            Comparison req = requestsVsTpf.get(c);
             md.append(String.format(Locale.ROOT, "| %s | %s | %d/%d | %d | %d | %d | %,d | %s | %,d | %s | %.1f | %.0f | %s |%n",
                     c.label(), c.method(), t.completed(), t.queries(), t.timeouts(), t.errors(), t.mismatches(),
                     t.requests(), percent(t.requests(), tpf == null ? 0 : tpf.requests()), t.triples(),

@@ -3,9 +3,9 @@ package dev.ldf.watdiv.experiment;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.ConcurrentHashMap;
 
 import dev.ldf.hdt.jena.HdtGraph;
 import dev.ldf.watdiv.workload.ReferenceAnswers;
@@ -19,7 +19,7 @@ public final class ReferenceCounts implements AutoCloseable {
 
     private final HdtGraph graph;
     private final ReferenceAnswers answers;
-    private final Map<String, OptionalLong> counts = new ConcurrentHashMap<>();
+    private final Map<String, OptionalLong> counts = new HashMap<>();
 
     public ReferenceCounts(Path hdt, Duration timeout) throws IOException {
         this.graph = HdtGraph.open(hdt);
