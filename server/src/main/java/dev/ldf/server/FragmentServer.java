@@ -1,31 +1,49 @@
 package dev.ldf.server;
 
+import java.net.BindException;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.apache.jena.sys.JenaSystem;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.LocalConnector;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.handler.gzip.GzipHandler;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.hdt.HdtDatasource;
 import dev.ldf.server.http.FragmentServlet;
+import dev.ldf.server.http.HandlerChain;
 import dev.ldf.server.http.PlainErrorHandler;
+import dev.ldf.server.monitor.OperatorHandler;
+import dev.ldf.server.monitor.Readiness;
+import dev.ldf.server.monitor.RequestMetricsHandler;
+import dev.ldf.server.monitor.ServerMetrics;
 
 /**
- * An embedded Jetty serving the configured datasets. {@link #start} opens every HDT file first,
- * so a missing or corrupt file stops start-up with a message that names it.
+ * An embedded Jetty serving the configured datasets.
+ *
+ * <p>{@link #start} opens every HDT file first, so that a missing or corrupt file stops start-up
+ * with a message that names it; then it answers a {@link StartupCheck} in-process, and only then
+ * opens its port: the first request from outside meets a server that is ready for it.
+ *
+ * <p>Handlers, outermost first: graceful stop, metrics, the operator endpoints ({@code /-/}), the
+ * request body reader, the load limit, gzip, and the servlet.
  */
 public final class FragmentServer implements AutoCloseable {
 
@@ -35,22 +53,29 @@ public final class FragmentServer implements AutoCloseable {
     private final ServerConnector connector;
     private final Map<String, Datasource> sources;
     private final ServerConfig config;
+    private final Readiness readiness;
 
-    private FragmentServer(Server jetty, ServerConnector connector, Map<String, Datasource> sources, ServerConfig config) {
+    private FragmentServer(Server jetty, ServerConnector connector, Map<String, Datasource> sources, ServerConfig config,
+            Readiness readiness) {
         this.jetty = jetty;
         this.connector = connector;
         this.sources = sources;
         this.config = config;
+        this.readiness = readiness;
     }
 
     /**
-     * Opens the datasets of {@code config} and starts listening.
+     * Opens the datasets of {@code config}, checks that the server answers, and starts listening.
      *
      * @throws dev.ldf.server.hdt.HdtFileException when an HDT file cannot be opened
-     * @throws Exception                           when Jetty cannot start (e.g. the port is taken)
+     * @throws PortInUseException                  when the port is taken
+     * @throws Exception                           when Jetty cannot start otherwise
      */
     public static FragmentServer start(ServerConfig config) throws Exception {
         config.validated();
+        // Jena initialises its subsystems lazily from whichever class is touched first; done from
+        // several request threads at once, that deadlocks. Do it here, on one thread.
+        JenaSystem.init();
         Map<String, Datasource> sources = new LinkedHashMap<>();
         try {
             for (DatasetConfig d : config.datasets()) {
@@ -67,9 +92,12 @@ public final class FragmentServer implements AutoCloseable {
     }
 
     private static FragmentServer startJetty(ServerConfig config, Map<String, Datasource> sources) throws Exception {
+        Limits limits = config.limits();
         QueuedThreadPool threads = new QueuedThreadPool(200, 8);
         threads.setName("ldf");
         Server jetty = new Server(threads);
+        jetty.setStopTimeout(limits.shutdownTimeoutSeconds() * 1000L);
+        jetty.setStopAtShutdown(false);
 
         HttpConfiguration http = new HttpConfiguration();
         // Covers the request line: a longer URL is answered with 414 before it reaches the servlet.
@@ -80,25 +108,50 @@ public final class FragmentServer implements AutoCloseable {
             // Links must name the host the client used, also behind a reverse proxy.
             http.addCustomizer(new ForwardedRequestCustomizer());
         }
-        ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
-        connector.setHost(config.host());
-        connector.setPort(config.port());
-        jetty.addConnector(connector);
+        HttpConnectionFactory factory = new HttpConnectionFactory(http);
+
+        ServerMetrics metrics = new ServerMetrics();
+        sources.forEach((name, source) -> metrics.datasetSize(name, source.statistics().triples()));
+        Readiness readiness = new Readiness();
 
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
         context.addServlet(new ServletHolder("fragments", new FragmentServlet(config, sources)), "/");
         context.setErrorHandler(new PlainErrorHandler());
-
-        GzipHandler gzip = new GzipHandler();
-        gzip.setMinGzipSize(512);
-        gzip.setIncludedMethods("GET", "POST");
-        gzip.setHandler(context);
-        jetty.setHandler(gzip);
+        jetty.setHandler(new GracefulHandler(new RequestMetricsHandler(metrics,
+                new OperatorHandler(metrics, readiness, HandlerChain.around(context, config, metrics)))) {
+            @Override
+            protected void handleShutdownRejection(Request request, Response response, Callback callback) {
+                metrics.rejected("shutdown");
+                super.handleShutdownRejection(request, response, callback);
+            }
+        });
         jetty.setErrorHandler(new PlainErrorHandler());
-        jetty.setStopAtShutdown(false);
-        jetty.start();
-        FragmentServer server = new FragmentServer(jetty, connector, sources, config);
+
+        LocalConnector local = new LocalConnector(jetty, factory);
+        jetty.addConnector(local);
+        ServerConnector connector = new ServerConnector(jetty, factory);
+        connector.setHost(config.host());
+        connector.setPort(config.port());
+        connector.setIdleTimeout(limits.idleTimeoutSeconds() * 1000L);
+        try {
+            jetty.start();
+            StartupCheck.run(local, config);
+            jetty.addConnector(connector);
+            if (!connector.isStarted()) {
+                connector.start();
+            }
+        } catch (Exception e) {
+            stopQuietly(jetty);
+            if (causedBy(e, BindException.class)) {
+                throw new PortInUseException(config.host(), config.port(), e);
+            }
+            throw e;
+        }
+        jetty.removeConnector(local);
+        local.stop();
+        readiness.ready();
+        FragmentServer server = new FragmentServer(jetty, connector, sources, config, readiness);
         LOG.info("Listening on {}", server.uri());
         return server;
     }
@@ -121,15 +174,47 @@ public final class FragmentServer implements AutoCloseable {
         jetty.join();
     }
 
-    /** Stops listening, waits for running requests, then closes the datasets. */
+    /**
+     * Stops gracefully: reports not ready, stops accepting connections, lets running requests
+     * finish for up to {@code limits.shutdownTimeoutSeconds} (new requests on open connections get
+     * 503), then closes the datasets.
+     */
     @Override
     public void close() {
+        readiness.stopping();
         try {
             jetty.stop();
         } catch (Exception e) {
-            LOG.warn("Stopping Jetty failed", e);
+            LOG.warn("Stopping the server did not finish cleanly: {}", e.toString());
         } finally {
             sources.values().forEach(Datasource::close);
+        }
+    }
+
+    private static void stopQuietly(Server jetty) {
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            LOG.debug("Stopping after a failed start", e);
+        }
+    }
+
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The configured port is taken by another process. */
+    public static final class PortInUseException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        PortInUseException(String host, int port, Throwable cause) {
+            super("Port " + port + " on " + host + " is already in use: stop the process that holds it, or choose "
+                    + "another port with --port or \"port\" in the configuration", cause);
         }
     }
 }

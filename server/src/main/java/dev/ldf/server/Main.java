@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import dev.ldf.server.config.ConfigException;
+import dev.ldf.cli.Commands;
+import dev.ldf.cli.ExitCode;
+import dev.ldf.cli.UsageException;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.hdt.HdtFileException;
@@ -59,39 +61,43 @@ public final class Main implements Callable<Integer> {
     Integer maxAge;
 
     public static void main(String[] args) {
-        int code = new CommandLine(new Main()).execute(args);
-        if (code != 0) {
+        int code = run(args);
+        if (code != ExitCode.OK) {
             System.exit(code);
         }
     }
 
+    /**
+     * Runs the command; returns when the server could not start (with the exit code) or, after a
+     * stop, never: the shutdown hook ends the process with 0 once running requests have finished.
+     */
+    static int run(String... args) {
+        return Commands.run(new CommandLine(new Main()), Main::isUsageError, args);
+    }
+
+    /** Mistakes in the call or the configuration, including an HDT file that is not there. */
+    private static boolean isUsageError(Throwable e) {
+        return e instanceof UsageException || e instanceof HdtFileException h && h.missing();
+    }
+
     @Override
     public Integer call() throws Exception {
-        ServerConfig config;
-        try {
-            config = configuration();
-        } catch (ConfigException e) {
-            System.err.println("error: " + e.getMessage());
-            return 2;
-        }
-        FragmentServer server;
-        try {
-            server = FragmentServer.start(config);
-        } catch (HdtFileException | ConfigException e) {
-            System.err.println("error: " + e.getMessage());
-            return 1;
-        } catch (java.io.IOException e) {
-            System.err.println("error: cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage());
-            return 1;
-        }
-        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "ldf-shutdown"));
+        ServerConfig config = configuration();
+        FragmentServer server = FragmentServer.start(config);
+        // SIGTERM or Ctrl-C: finish running requests (within limits.shutdownTimeoutSeconds), then
+        // exit with 0, which a stop on request is; halt, because the JVM would report the signal.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            Runtime.getRuntime().halt(ExitCode.OK);
+        }, "ldf-shutdown"));
         for (DatasetConfig d : config.datasets()) {
             System.out.printf(Locale.ROOT, "Serving %s (%,d triples) at %s%s%n", d.title(),
                     server.datasources().get(d.name()).statistics().triples(), server.uri(), d.name());
         }
-        System.out.println("Index at " + server.uri() + " (Ctrl-C stops the server)");
+        System.out.println("Index at " + server.uri() + " (Ctrl-C stops the server); health at " + server.uri()
+                + "-/ready, metrics at " + server.uri() + "-/metrics");
         server.join();
-        return 0;
+        return ExitCode.OK;
     }
 
     private ServerConfig configuration() {

@@ -4,15 +4,21 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import dev.ldf.cli.Suggestions;
 
 /**
  * The server's configuration, read from a JSON file with {@link #read(Path)} or built in code.
@@ -29,6 +35,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
  * @param maxRequestBodyBytes   the largest POST body (brTPF bindings); larger ones get 413. A cache in
  *                              front must hold bodies of this size in memory to key on them
  * @param datasets              the datasets, at least one
+ * @param limits                concurrency and timeouts (optional)
  */
 public record ServerConfig(
         String title,
@@ -39,7 +46,8 @@ public record ServerConfig(
         Integer cacheMaxAgeSeconds,
         Integer maxRequestHeaderBytes,
         Integer maxRequestBodyBytes,
-        List<DatasetConfig> datasets) {
+        List<DatasetConfig> datasets,
+        Limits limits) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
@@ -59,6 +67,15 @@ public record ServerConfig(
         maxRequestHeaderBytes = maxRequestHeaderBytes == null ? 16 * 1024 : maxRequestHeaderBytes;
         maxRequestBodyBytes = maxRequestBodyBytes == null ? 1024 * 1024 : maxRequestBodyBytes;
         datasets = datasets == null ? List.of() : List.copyOf(datasets);
+        limits = limits == null ? Limits.defaults() : limits;
+    }
+
+    /** A configuration with the default limits. */
+    public ServerConfig(String title, String description, String host, Integer port, String baseUrl,
+            Integer cacheMaxAgeSeconds, Integer maxRequestHeaderBytes, Integer maxRequestBodyBytes,
+            List<DatasetConfig> datasets) {
+        this(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes, maxRequestBodyBytes,
+                datasets, null);
     }
 
     /** A server on the default host and port for the given datasets. */
@@ -79,9 +96,19 @@ public record ServerConfig(
                 throw new ConfigException("Configuration " + file + " is empty");
             }
             parsed = JSON.readValue(json, ServerConfig.class);
+        } catch (UnrecognizedPropertyException e) {
+            String parent = path(e, 1);
+            throw new ConfigException("Configuration " + file + ": unknown key '" + e.getPropertyName() + "'"
+                    + (parent.isEmpty() ? "" : " in " + parent) + locationOf(e) + suggestion(e), e);
+        } catch (JsonMappingException e) {
+            String key = path(e, 0);
+            throw new ConfigException("Configuration " + file + ": " + (key.isEmpty() ? "" : key + ": ")
+                    + e.getOriginalMessage() + locationOf(e), e);
         } catch (JsonProcessingException e) {
-            throw new ConfigException("Configuration " + file + " is not valid: " + e.getOriginalMessage()
+            throw new ConfigException("Configuration " + file + " is not valid JSON: " + e.getOriginalMessage()
                     + locationOf(e), e);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("Configuration file not found: " + file, e);
         } catch (IOException e) {
             throw new ConfigException("Cannot read configuration " + file + ": " + e.getMessage(), e);
         }
@@ -100,22 +127,27 @@ public record ServerConfig(
 
     public ServerConfig withDatasets(List<DatasetConfig> list) {
         return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, list);
+                maxRequestBodyBytes, list, limits);
     }
 
     public ServerConfig withListener(String newHost, int newPort) {
         return new ServerConfig(title, description, newHost, newPort, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets);
+                maxRequestBodyBytes, datasets, limits);
     }
 
     public ServerConfig withBaseUrl(String url) {
         return new ServerConfig(title, description, host, port, url, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets);
+                maxRequestBodyBytes, datasets, limits);
     }
 
     public ServerConfig withCacheMaxAge(int seconds) {
         return new ServerConfig(title, description, host, port, baseUrl, seconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets);
+                maxRequestBodyBytes, datasets, limits);
+    }
+
+    public ServerConfig withLimits(Limits newLimits) {
+        return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
+                maxRequestBodyBytes, datasets, newLimits);
     }
 
     /**
@@ -139,6 +171,7 @@ public record ServerConfig(
         if (baseUrl != null) {
             checkBaseUrl(baseUrl);
         }
+        limits.validate();
         if (datasets.isEmpty()) {
             throw new ConfigException("No datasets configured");
         }
@@ -169,6 +202,22 @@ public record ServerConfig(
 
     private static String stripTrailingSlash(String url) {
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    /** Where in the configuration the error is, e.g. {@code datasets[0].pageSize}, without the last {@code drop} steps. */
+    private static String path(JsonMappingException e, int drop) {
+        List<JsonMappingException.Reference> path = e.getPath();
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : path.subList(0, Math.max(0, path.size() - drop))) {
+            b.append(r.getFieldName() != null ? (b.length() == 0 ? "" : ".") + r.getFieldName() : "[" + r.getIndex() + "]");
+        }
+        return b.toString();
+    }
+
+    private static String suggestion(UnrecognizedPropertyException e) {
+        List<String> known = e.getKnownPropertyIds().stream().map(Object::toString).sorted().toList();
+        return Suggestions.nearest(e.getPropertyName(), known).map(k -> "; did you mean '" + k + "'?")
+                .orElse("; the keys here are " + known.stream().collect(Collectors.joining(", ")));
     }
 
     private static String locationOf(JsonProcessingException e) {

@@ -32,6 +32,8 @@ import org.slf4j.LoggerFactory;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
+import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.quiet.QuietOutput;
 import dev.ldf.hdt.term.HdtTerms;
 import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.DatasetStatistics;
@@ -124,26 +126,44 @@ public final class HdtDatasource implements Datasource {
 
     /**
      * Opens {@code file}, memory-mapped or loaded onto the heap, building its index beside it if it
-     * is missing.
+     * is missing. When the index cannot be written there, it is built in memory (and again at the
+     * next start), with a warning that says so.
      *
-     * @throws HdtFileException when the file is missing, unreadable or not HDT
+     * @throws HdtFileException when the file is missing, unreadable or not HDT, or its index unusable
      */
     public static HdtDatasource open(Path file, Options options) {
+        if (!Files.exists(file)) {
+            throw HdtFileException.notFound(file);
+        }
         if (!Files.isRegularFile(file)) {
-            throw new HdtFileException("HDT file not found: " + file, null);
+            throw HdtFileException.unreadable(file, "it is not a file", null);
         }
         if (!Files.isReadable(file)) {
-            throw new HdtFileException("HDT file is not readable: " + file, null);
+            throw HdtFileException.unreadable(file, "permission denied (the server's user must be able to read it)", null);
+        }
+        Path index = RdfToHdt.indexFile(file);
+        boolean indexed = Files.exists(index);
+        if (indexed && !Files.isRegularFile(index)) {
+            throw HdtFileException.badIndex(index, "it is not a file");
+        }
+        if (indexed && !Files.isReadable(index)) {
+            throw HdtFileException.badIndex(index, "permission denied");
         }
         long start = System.nanoTime();
         HDT hdt;
         try {
-            hdt = options.loadIntoMemory()
+            hdt = QuietOutput.call(() -> options.loadIntoMemory()
                     ? HDTManager.loadIndexedHDT(file, ProgressListener.ignore())
-                    : HDTManager.mapIndexedHDT(file, ProgressListener.ignore());
-        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+                    : HDTManager.mapIndexedHDT(file, ProgressListener.ignore()));
+        } catch (Exception | OutOfMemoryError e) {
             // A corrupt header can make hdt-java allocate absurd arrays: report the file, not the heap.
-            throw new HdtFileException("Cannot open HDT file " + file + ": " + describe(e), e);
+            throw HdtFileException.unreadable(file, "it is not a valid HDT file (" + describe(e)
+                    + "); convert the RDF again with ldf-hdt convert", e);
+        }
+        if (!indexed && !Files.isRegularFile(index)) {
+            LOG.warn("Cannot write the HDT index {}: it was built in memory and will be built again at every start. "
+                    + "Let the server write to {} once, or build the index with 'ldf-hdt index' and place it there.",
+                    index, index.toAbsolutePath().getParent());
         }
         try {
             HdtDatasource source = new HdtDatasource(file, hdt, options);
@@ -152,7 +172,7 @@ public final class HdtDatasource implements Datasource {
             return source;
         } catch (IOException | RuntimeException e) {
             closeQuietly(hdt);
-            throw new HdtFileException("Cannot read HDT file " + file + ": " + describe(e), e);
+            throw HdtFileException.unreadable(file, describe(e), e);
         }
     }
 

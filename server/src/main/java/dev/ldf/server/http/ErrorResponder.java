@@ -54,6 +54,7 @@ final class ErrorResponder {
                 RdfWriter.writeError(view, format, out);
             } else {
                 response.setContentType(format.contentType());
+                Headers.html(response);
                 HtmlWriter.writeError(view, out);
             }
         }

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
-import org.eclipse.jetty.io.EofException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +24,7 @@ import dev.ldf.server.fragment.Selector;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.fragment.TermSyntax;
 import dev.ldf.server.fragment.TriplePattern;
+import dev.ldf.server.monitor.RequestLabels;
 import dev.ldf.server.rdf.CatalogView;
 import dev.ldf.server.rdf.DatasetDescription;
 import dev.ldf.server.rdf.FragmentView;
@@ -100,11 +100,13 @@ public final class FragmentServlet extends HttpServlet {
             ErrorResponder.respond(response, 400, e.getMessage(), format);
         } catch (UnrepresentableException e) {
             ErrorResponder.respond(response, 406, e.getMessage() + " Ask for another format.", null);
-        } catch (EofException e) {
-            LOG.debug("Client went away: {}", e.toString());
         } catch (IOException e) {
-            LOG.debug("Writing the response failed: {}", e.toString());
+            clientGone(request, e);
         } catch (RuntimeException e) {
+            if (ClientGone.causedBy(e)) {
+                clientGone(request, e);
+                return;
+            }
             long id = requestIds.incrementAndGet();
             LOG.error("Request {} ({} {}?{}) failed", id, request.getMethod(), request.getRequestURI(),
                     request.getQueryString(), e);
@@ -113,6 +115,15 @@ public final class FragmentServlet extends HttpServlet {
             }
             ErrorResponder.respond(response, 500, "The server failed on this request (id " + id + ").", format);
         }
+    }
+
+    /** A client that closed its connection early is normal traffic: one line, at debug level. */
+    private static void clientGone(HttpServletRequest request, Exception e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        LOG.debug("Client went away during {} {}: {}", request.getMethod(), request.getRequestURI(), cause.toString());
     }
 
     private void options(HttpServletResponse response) {
@@ -128,11 +139,13 @@ public final class FragmentServlet extends HttpServlet {
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
         PublicUrls urls = PublicUrls.of(request, config.baseUrl());
         if (path.equals("/")) {
+            request.setAttribute(RequestLabels.API, RequestLabels.Api.INDEX);
             allow(request.getMethod(), response, Headers.READ_METHODS);
             catalog(request, response, format, urls);
             return;
         }
         if (path.startsWith(GENID)) {
+            request.setAttribute(RequestLabels.API, RequestLabels.Api.GENID);
             allow(request.getMethod(), response, Headers.READ_METHODS);
             genid(response, path, urls);
             return;
@@ -142,6 +155,8 @@ public final class FragmentServlet extends HttpServlet {
             throw HttpError.notFound("There is no dataset at " + path + "; the index at " + urls.index()
                     + " lists the datasets.");
         }
+        request.setAttribute(RequestLabels.DATASET, served.config().name());
+        request.setAttribute(RequestLabels.API, RequestLabels.Api.TPF);
         allow(request.getMethod(), response, Headers.DATASET_METHODS);
         fragment(request, response, format, urls, served);
     }
@@ -166,6 +181,9 @@ public final class FragmentServlet extends HttpServlet {
         Bindings bindings = parameters.values() == null ? null : Bindings.parse(parameters.values(), urls.dataset(d.name()));
         if (bindings != null && d.maxBindingsPerRequest() == 0) {
             throw HttpError.badRequest("This dataset serves plain Triple Pattern Fragments; it does not accept bindings.");
+        }
+        if (bindings != null) {
+            request.setAttribute(RequestLabels.API, RequestLabels.Api.BRTPF);
         }
         if (bindings != null && bindings.size() > d.maxBindingsPerRequest()) {
             throw HttpError.badRequest("Too many bindings: " + bindings.size() + " distinct solution mappings, but this "
@@ -193,6 +211,7 @@ public final class FragmentServlet extends HttpServlet {
             if (format.isRdf()) {
                 RdfWriter.writeFragment(view, format, out);
             } else {
+                Headers.html(response);
                 HtmlWriter.writeFragment(view, out);
             }
         }
@@ -215,6 +234,7 @@ public final class FragmentServlet extends HttpServlet {
             if (format.isRdf()) {
                 RdfWriter.writeCatalog(view, format, out);
             } else {
+                Headers.html(response);
                 HtmlWriter.writeCatalog(view, out);
             }
         }

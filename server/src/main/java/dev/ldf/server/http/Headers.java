@@ -1,5 +1,6 @@
 package dev.ldf.server.http;
 
+import dev.ldf.server.rdf.HtmlWriter;
 import jakarta.servlet.http.HttpServletResponse;
 
 /** Headers every response carries. */
@@ -19,6 +20,17 @@ final class Headers {
     static void common(HttpServletResponse response) {
         response.setHeader("Access-Control-Allow-Origin", "*");
         response.setHeader("Access-Control-Expose-Headers", "ETag, Content-Type");
+        // Browsers must take the declared type, never sniff an RDF page with markup in it as HTML.
+        response.setHeader("X-Content-Type-Options", "nosniff");
+    }
+
+    /**
+     * HTML pages may load nothing but their own inline style (by its hash), submit forms only to
+     * this server, and not be framed: even markup that escaped escaping could run nothing.
+     */
+    static void html(HttpServletResponse response) {
+        response.setHeader("Content-Security-Policy", HtmlWriter.CONTENT_SECURITY_POLICY);
+        response.setHeader("Referrer-Policy", "no-referrer");
     }
 
     /** Headers that let caches store a successful response and revalidate it. */

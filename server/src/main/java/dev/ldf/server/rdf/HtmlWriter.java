@@ -35,7 +35,24 @@ public final class HtmlWriter {
             td.literal{white-space:pre-wrap}.meta{color:#666}.ext{font-size:.75rem;margin-left:.3rem}
             nav a{margin-right:1rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}""";
 
+    /**
+     * The pages' Content-Security-Policy: nothing may load but the one inline style block, named by
+     * its hash (CSP Level 2), so that no injected script or style could take effect; forms go
+     * to this server only.
+     */
+    public static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src '" + sha256(STYLE)
+            + "'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
     private HtmlWriter() {}
+
+    private static String sha256(String text) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return "sha256-" + java.util.Base64.getEncoder().encodeToString(digest);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     public static void writeFragment(FragmentView view, OutputStream out) throws IOException {
         Writer w = writer(out);

@@ -1,0 +1,69 @@
+package dev.ldf.server.config;
+
+/**
+ * How much work the server takes on at once, and how long it waits for slow or silent clients.
+ * Every setting is optional; {@link #defaults()} suits a small public server.
+ *
+ * @param maxConcurrentRequests        requests answered at the same time; more wait in a queue
+ * @param maxQueuedRequests            requests that may wait; beyond them the server answers 503
+ *                                     with {@code Retry-After} at once, rather than queueing without bound
+ * @param queueTimeoutMillis           how long a request may wait in the queue before it gets a 503
+ * @param retryAfterSeconds            the {@code Retry-After} of a 503
+ * @param idleTimeoutSeconds           a connection that sends and receives nothing this long is closed
+ * @param minRequestBodyBytesPerSecond a POST body must arrive at least this fast on average, after a
+ *                                     grace period of {@link #BODY_GRACE_SECONDS}; slower ones get 408
+ * @param shutdownTimeoutSeconds       on stop, how long running requests may take to finish
+ */
+public record Limits(
+        Integer maxConcurrentRequests,
+        Integer maxQueuedRequests,
+        Integer queueTimeoutMillis,
+        Integer retryAfterSeconds,
+        Integer idleTimeoutSeconds,
+        Integer minRequestBodyBytesPerSecond,
+        Integer shutdownTimeoutSeconds) {
+
+    /** Time a body may take before its rate counts: covers connection warm-up and a slow start. */
+    public static final int BODY_GRACE_SECONDS = 10;
+
+    public Limits {
+        maxConcurrentRequests = maxConcurrentRequests == null ? 64 : maxConcurrentRequests;
+        maxQueuedRequests = maxQueuedRequests == null ? 1024 : maxQueuedRequests;
+        queueTimeoutMillis = queueTimeoutMillis == null ? 10_000 : queueTimeoutMillis;
+        retryAfterSeconds = retryAfterSeconds == null ? 1 : retryAfterSeconds;
+        idleTimeoutSeconds = idleTimeoutSeconds == null ? 30 : idleTimeoutSeconds;
+        minRequestBodyBytesPerSecond = minRequestBodyBytesPerSecond == null ? 1024 : minRequestBodyBytesPerSecond;
+        shutdownTimeoutSeconds = shutdownTimeoutSeconds == null ? 10 : shutdownTimeoutSeconds;
+    }
+
+    public static Limits defaults() {
+        return new Limits(null, null, null, null, null, null, null);
+    }
+
+    /** How long a body of {@code bytes} may take to arrive. */
+    public long bodyDeadlineMillis(long bytes) {
+        return BODY_GRACE_SECONDS * 1000L + bytes * 1000L / minRequestBodyBytesPerSecond;
+    }
+
+    void validate() {
+        positive("maxConcurrentRequests", maxConcurrentRequests);
+        notNegative("maxQueuedRequests", maxQueuedRequests);
+        positive("queueTimeoutMillis", queueTimeoutMillis);
+        notNegative("retryAfterSeconds", retryAfterSeconds);
+        positive("idleTimeoutSeconds", idleTimeoutSeconds);
+        positive("minRequestBodyBytesPerSecond", minRequestBodyBytesPerSecond);
+        notNegative("shutdownTimeoutSeconds", shutdownTimeoutSeconds);
+    }
+
+    private static void positive(String key, int value) {
+        if (value < 1) {
+            throw new ConfigException("limits." + key + " must be at least 1, not " + value);
+        }
+    }
+
+    private static void notNegative(String key, int value) {
+        if (value < 0) {
+            throw new ConfigException("limits." + key + " must not be negative, not " + value);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.ldf.server.monitor;
+
+import org.eclipse.jetty.server.Request;
+
+/**
+ * What a request was about, for the metrics: the handler that answers a request labels it, and
+ * {@link RequestMetricsHandler} reads the labels once the response is complete. They travel as
+ * request attributes, which the servlet layer shares with Jetty's core request.
+ */
+public final class RequestLabels {
+
+    /** The kinds of request the server answers. */
+    public enum Api {
+        TPF, BRTPF, INDEX, GENID, OPERATOR, NONE;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    public static final String DATASET = "dev.ldf.metrics.dataset";
+    public static final String API = "dev.ldf.metrics.api";
+
+    private RequestLabels() {}
+
+    static String dataset(Request request) {
+        return request.getAttribute(DATASET) instanceof String name ? name : "";
+    }
+
+    static String api(Request request) {
+        return request.getAttribute(API) instanceof Api api ? api.label() : Api.NONE.label();
+    }
+}
