@@ -62,7 +62,7 @@ record FragmentParameters(Map<String, String> terms, String values, String page,
 
     private static boolean isUtf8Form(String contentType) {
         String type = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
-        String[] parts = type.split(";");
+        String[] parts = type.split(";", -1);
         boolean form = parts[0].trim().equals(FORM);
         boolean utf8 = true;
         for (int i = 1; i < parts.length; i++) {

@@ -108,8 +108,7 @@ public final class FragmentServlet extends HttpServlet {
                 return;
             }
             long id = requestIds.incrementAndGet();
-            LOG.error("Request {} ({} {}?{}) failed", id, request.getMethod(), request.getRequestURI(),
-                    request.getQueryString(), e);
+            LOG.error("Request {} ({} {}) failed", id, request.getMethod(), target(request), e);
             if (response.isCommitted()) {
                 throw e; // Jetty aborts the response: the client must not take a truncated page for a whole one.
             }
@@ -123,7 +122,13 @@ public final class FragmentServlet extends HttpServlet {
         while (cause.getCause() != null && cause.getCause() != cause) {
             cause = cause.getCause();
         }
-        LOG.debug("Client went away during {} {}: {}", request.getMethod(), request.getRequestURI(), cause.toString());
+        LOG.debug("Client went away during {} {}: {}", request.getMethod(), target(request), cause.toString());
+    }
+
+    /** The request target for a log line, cut short: terms may be 100 KB. */
+    private static String target(HttpServletRequest request) {
+        String target = request.getRequestURI() + (request.getQueryString() == null ? "" : "?" + request.getQueryString());
+        return target.length() > 300 ? target.substring(0, 300) + "..." : target;
     }
 
     private void options(HttpServletResponse response) {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.LocalConnector;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.QoSHandler;
@@ -33,6 +34,8 @@ final class LoadLimitHandler extends QoSHandler {
         setMaxSuspendedRequestCount(limits.maxQueuedRequests());
         setMaxSuspend(Duration.ofMillis(limits.queueTimeoutMillis()));
         setRejectStatusCode(HttpStatus.SERVICE_UNAVAILABLE_503);
+        // The start-up check's in-process requests come before any traffic and must never be refused.
+        exclude(request -> request.getConnectionMetaData().getConnector() instanceof LocalConnector);
     }
 
     @Override

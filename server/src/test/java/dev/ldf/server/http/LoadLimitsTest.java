@@ -1,0 +1,157 @@
+package dev.ldf.server.http;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import dev.ldf.server.FragmentServer;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.Limits;
+import dev.ldf.server.config.ServerConfig;
+import dev.ldf.server.testing.TestData;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Issue 18: bounded concurrency with 503 and Retry-After instead of unbounded queues; slow and
+ * silent clients are cut off and cannot hold the places of others.
+ */
+class LoadLimitsTest {
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    /** One place, no queue: a second request while one runs is refused at once. */
+    private static FragmentServer server(Limits limits) throws Exception {
+        String hdt = TestData.libraryHdt().toString();
+        return FragmentServer.start(ServerConfig.of(List.of(
+                new DatasetConfig("library", null, null, hdt, 100, null, null, null, null),
+                new DatasetConfig("whole", null, null, hdt, 10_000, null, null, null, null)))
+                .withListener("127.0.0.1", 0).withLimits(limits));
+    }
+
+    private static HttpResponse<String> get(FragmentServer server, String path) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(server.uri().resolve(path)).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void aSaturatedServerAnswers503WithRetryAfterAndRecovers() throws Exception {
+        try (FragmentServer server = server(new Limits(1, 0, 1000, 7, null, null, null))) {
+            // A client that asks for the whole dataset in one page and reads nothing holds the only place.
+            Socket reader = new Socket();
+            reader.setReceiveBufferSize(1024);
+            reader.connect(new InetSocketAddress("127.0.0.1", server.port()));
+            reader.getOutputStream().write(("GET /whole HTTP/1.1\r\nHost: x\r\nAccept: application/n-triples\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            HttpResponse<String> refused = awaitStatus(server, "/library", 503);
+            assertEquals("7", refused.headers().firstValue("Retry-After").orElseThrow());
+            assertEquals("no-store", refused.headers().firstValue("Cache-Control").orElseThrow());
+            assertTrue(refused.body().startsWith("503 Service Unavailable: "), refused.body());
+            assertEquals(200, get(server, "/-/ready").statusCode(), "probes answer under overload");
+            assertTrue(get(server, "/-/metrics").body().matches("(?s).*ldf_requests_rejected_total\\{reason=\"overload\"} [1-9].*"));
+            reader.close();
+            awaitStatus(server, "/library", 200);
+        }
+    }
+
+    @Test
+    void slowRequestBodiesWaitOutsideTheLoadLimitAndTimeOut() throws Exception {
+        try (FragmentServer server = server(new Limits(1, 0, null, null, null, 100, null))) {
+            String body = "subject=%3Fs&values=%28%3Fs%29%20%7B%20%28%3Chttp%3A%2F%2Fexample.org%2Fa%3E%29%20%7D";
+            List<Socket> slow = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                Socket socket = new Socket("127.0.0.1", server.port());
+                socket.getOutputStream().write(("POST /library HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                        + "application/x-www-form-urlencoded\r\nContent-Length: " + body.length() + "\r\n\r\n"
+                        + body.substring(0, 10)).getBytes(StandardCharsets.US_ASCII));
+                slow.add(socket);
+            }
+            for (int i = 0; i < 10; i++) {
+                assertEquals(200, get(server, "/library?page=" + (i + 1)).statusCode(), "the one place stays free");
+            }
+            // 10 s of grace plus the body's length at 100 bytes a second.
+            Socket first = slow.get(0);
+            first.setSoTimeout(20_000);
+            String answer = new String(first.getInputStream().readNBytes(40), StandardCharsets.US_ASCII);
+            assertTrue(answer.startsWith("HTTP/1.1 408 Request Timeout"), answer);
+            for (Socket s : slow) {
+                s.close();
+            }
+        }
+    }
+
+    @Test
+    void silentConnectionsAreClosed() throws Exception {
+        try (FragmentServer server = server(new Limits(null, null, null, null, 1, null, null));
+                Socket silent = new Socket("127.0.0.1", server.port())) {
+            silent.setSoTimeout(10_000);
+            long start = System.nanoTime();
+            assertEquals(-1, silent.getInputStream().read(), "closed by the server");
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(9));
+        }
+    }
+
+    @Test
+    void connectionsTricklingHeadersDoNotStallOthers() throws Exception {
+        try (FragmentServer server = server(new Limits(2, null, null, null, null, null, null))) {
+            List<Socket> trickling = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                Socket socket = new Socket("127.0.0.1", server.port());
+                socket.getOutputStream().write("GET /library HTTP/1.1\r\nHost: x\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));
+                trickling.add(socket);
+            }
+            CompletableFuture<Void> trickle = CompletableFuture.runAsync(() -> {
+                try {
+                    for (int round = 0; round < 20; round++) {
+                        for (Socket s : trickling) {
+                            s.getOutputStream().write('a');
+                        }
+                        Thread.sleep(100);
+                    }
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            for (int i = 0; i < 50; i++) {
+                assertEquals(200, get(server, "/library?page=" + (1 + i % 40)).statusCode());
+            }
+            trickle.get(30, TimeUnit.SECONDS);
+            for (Socket s : trickling) {
+                s.close();
+            }
+        }
+    }
+
+    /** Asks until the answer has {@code status}, for up to ten seconds. */
+    private static HttpResponse<String> awaitStatus(FragmentServer server, String path, int status) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        HttpResponse<String> last = null;
+        while (System.nanoTime() < deadline) {
+            last = get(server, path);
+            if (last.statusCode() == status) {
+                return last;
+            }
+            Thread.sleep(20);
+        }
+        fail("never answered " + status + "; last " + (last == null ? "nothing" : last.statusCode()));
+        return last;
+    }
+
+
+}
