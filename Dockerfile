@@ -2,6 +2,7 @@
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY pom.xml .
+COPY cli cli
 COPY hdt-data hdt-data
 COPY server server
 COPY nginx nginx
@@ -18,6 +19,6 @@ COPY docker/server.json /etc/ldf/server.json
 USER ldf
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
-  CMD bash -c 'exec 3<>/dev/tcp/127.0.0.1/8080 && printf "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" >&3 && head -1 <&3 | grep -q " 200 "'
+  CMD bash -c 'exec 3<>/dev/tcp/127.0.0.1/8080 && printf "GET /-/ready HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" >&3 && head -1 <&3 | grep -q " 200 "'
 ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/opt/ldf/ldf-server.jar"]
 CMD ["--config", "/etc/ldf/server.json"]

@@ -2,6 +2,10 @@ package dev.ldf.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,9 +31,18 @@ public final class Commands {
 
     private Commands() {}
 
-    /** Runs {@code command} with {@code args} and returns its exit code. */
+    /**
+     * Runs {@code command} with {@code args} and returns its exit code; {@link UsageException}s and
+     * files that do not exist are mistakes in the call.
+     */
     public static int run(Object command, String... args) {
-        return run(new CommandLine(command), e -> e instanceof UsageException, args);
+        return run(new CommandLine(command), Commands::isUsageError, args);
+    }
+
+    /** A {@link UsageException}, or a file named in the call that is not there. */
+    public static boolean isUsageError(Throwable e) {
+        Throwable t = e instanceof UncheckedIOException u ? u.getCause() : e;
+        return t instanceof UsageException || t instanceof NoSuchFileException;
     }
 
     /**
@@ -70,6 +83,18 @@ public final class Commands {
      * platform (a bug) is named, with a pointer to --verbose.
      */
     public static String describe(Throwable e) {
+        if (e instanceof UncheckedIOException u && u.getCause() instanceof FileSystemException) {
+            e = u.getCause();
+        }
+        if (e instanceof NoSuchFileException missing) {
+            return "file not found: " + missing.getFile();
+        }
+        if (e instanceof AccessDeniedException denied) {
+            return "permission denied: " + denied.getFile();
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getFile() + ": " + f.getReason();
+        }
         String message = e.getMessage();
         boolean bug = e instanceof RuntimeException && e.getClass().getName().startsWith("java.")
                 && !(e instanceof IllegalArgumentException || e instanceof IllegalStateException
@@ -86,16 +111,21 @@ public final class Commands {
         return message.strip().replaceAll("\\s*[\\r\\n]+\\s*", "; ");
     }
 
-    /** For an unknown option, the known one nearest to it (picocli's own suggestions miss swapped letters). */
+    /**
+     * For an unknown option or subcommand, the known one nearest to it (picocli's own suggestions
+     * miss swapped letters).
+     */
     private static String suggestion(ParameterException e) {
         if (e instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
             String typed = unmatched.getUnmatched().get(0);
+            List<String> names = new ArrayList<>();
             if (typed.startsWith("-")) {
-                List<String> names = new ArrayList<>();
                 e.getCommandLine().getCommandSpec().options().forEach(o -> names.addAll(List.of(o.names())));
-                String bare = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
-                return Suggestions.nearest(bare, names).map(n -> "; did you mean " + n + "?").orElse("");
+                typed = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
+            } else {
+                names.addAll(e.getCommandLine().getSubcommands().keySet());
             }
+            return Suggestions.nearest(typed, names).map(n -> "; did you mean " + n + "?").orElse("");
         }
         return "";
     }

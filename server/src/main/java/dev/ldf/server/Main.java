@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 
 import dev.ldf.cli.Commands;
 import dev.ldf.cli.ExitCode;
-import dev.ldf.cli.UsageException;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.hdt.HdtFileException;
@@ -77,7 +76,7 @@ public final class Main implements Callable<Integer> {
 
     /** Mistakes in the call or the configuration, including an HDT file that is not there. */
     private static boolean isUsageError(Throwable e) {
-        return e instanceof UsageException || e instanceof HdtFileException h && h.missing();
+        return Commands.isUsageError(e) || e instanceof HdtFileException h && h.missing();
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
@@ -33,6 +34,10 @@ import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.RowSet;
 import org.apache.jena.sparql.exec.RowSetStream;
 
+import dev.ldf.cli.Commands;
+import dev.ldf.cli.ExitCode;
+import dev.ldf.cli.Suggestions;
+import dev.ldf.cli.UsageException;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentException;
@@ -135,10 +140,10 @@ public final class QueryCommand implements Callable<Integer> {
 
     /** Runs the command and returns its exit code: 0 done, 1 the server failed, 2 a mistake in the call. */
     static int run(PrintStream out, PrintStream err, String... args) {
-        CommandLine line = new CommandLine(new QueryCommand(out, err)).setCaseInsensitiveEnumValuesAllowed(true);
+        CommandLine line = new CommandLine(new QueryCommand(out, err));
         line.setErr(new java.io.PrintWriter(err, true));
         line.setOut(new java.io.PrintWriter(out, true));
-        return line.execute(args);
+        return Commands.run(line, e -> e instanceof UsageException, args);
     }
 
     @Override
@@ -147,18 +152,20 @@ public final class QueryCommand implements Callable<Integer> {
         try {
             query = QueryFactory.create(readQuery());
         } catch (QueryParseException e) {
-            err.println("error: the query is not valid SPARQL: " + e.getMessage().lines().findFirst().orElse(""));
-            return 2;
-        } catch (IllegalArgumentException | IOException e) {
+            String position = e.getLine() > 0 ? " at line " + e.getLine() + ", column " + e.getColumn() : "";
+            String what = e.getMessage().lines().findFirst().orElse("").replaceFirst("\\s*at line \\d+, column \\d+\\.?$", "");
+            err.println("error: the query is not valid SPARQL" + position + ": " + what);
+            return ExitCode.USAGE;
+        } catch (UsageException e) {
             err.println("error: " + e.getMessage());
-            return 2;
+            return ExitCode.USAGE;
         }
         Format chosen;
         try {
             chosen = format(query);
-        } catch (IllegalArgumentException e) {
+        } catch (UsageException e) {
             err.println("error: " + e.getMessage());
-            return 2;
+            return ExitCode.USAGE;
         }
         ClientOptions options = new ClientOptions(mode, maxMpR, chunks, pageCache, new HttpOptions(inFlight, Duration.ofSeconds(10),
                 Duration.ofSeconds(timeoutSeconds), 4, Duration.ofMillis(200), maxGetUrl));
@@ -180,16 +187,22 @@ public final class QueryCommand implements Callable<Integer> {
                 printStats(source, source.stats().snapshot().minus(before), results.get(), firstResult.get(),
                         System.nanoTime() - start);
             }
-            return 0;
+            return ExitCode.OK;
         } catch (FragmentException e) {
             progress.stop();
-            err.println("error: " + e.getMessage());
-            return 1;
+            err.println("error: " + e.getMessage() + partial(results.get()));
+            return ExitCode.FAILURE;
         } catch (IOException e) {
             progress.stop();
-            err.println("error: cannot write the results: " + e.getMessage());
-            return 1;
+            err.println("error: cannot write the results: " + e.getMessage() + partial(results.get()));
+            return ExitCode.FAILURE;
         }
+    }
+
+    /** Results were written before a failure: say that the output is incomplete. */
+    private static String partial(long written) {
+        return written == 0 ? "" : String.format(Locale.ROOT, " (the output is partial: %,d result%s written before "
+                + "the failure)", written, written == 1 ? " was" : "s were");
     }
 
     /** Runs the query and writes its results; {@code onResults} hears how many results arrive. */
@@ -250,20 +263,22 @@ public final class QueryCommand implements Callable<Integer> {
         };
     }
 
-    private String readQuery() throws IOException {
+    private String readQuery() {
         if ((queryText == null) == (file == null)) {
-            throw new IllegalArgumentException("give the query as an argument or with --file, not both or neither");
+            throw new UsageException("give the query as an argument or with --file, not both or neither");
         }
         if (queryText != null) {
             return queryText;
         }
-        if (file.equals("-")) {
-            return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
-        }
         try {
+            if (file.equals("-")) {
+                return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+            }
             return Files.readString(Path.of(file));
+        } catch (NoSuchFileException e) {
+            throw new UsageException("query file not found: " + file);
         } catch (IOException e) {
-            throw new IOException("cannot read the query file " + file + " (" + e.getClass().getSimpleName() + ")", e);
+            throw new UsageException("cannot read the query file " + file + ": " + e.getMessage());
         }
     }
 
@@ -276,10 +291,12 @@ public final class QueryCommand implements Callable<Integer> {
         try {
             f = Format.valueOf(format.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown format '" + format + "'");
+            throw new UsageException("unknown format '" + format + "'" + Suggestions.nearest(format,
+                    java.util.Arrays.stream(Format.values()).map(v -> v.name().toLowerCase(Locale.ROOT)).toList())
+                    .map(n -> "; did you mean '" + n + "'?").orElse(""));
         }
         if (graph == f.forResults()) {
-            throw new IllegalArgumentException("format '" + format + "' does not suit a "
+            throw new UsageException("format '" + format + "' does not suit a "
                     + (graph ? "CONSTRUCT or DESCRIBE" : "SELECT or ASK") + " query");
         }
         return f;

@@ -11,7 +11,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,8 +36,9 @@ import dev.ldf.client.page.PageParser;
  * Fetches fragment pages over HTTP/1.1 with keep-alive and gzip, at most
  * {@code maxInFlight} at a time, parsing each page as it streams in.
  *
- * <p>Connection errors, 5xx and 429 are retried with exponential back-off (honouring
- * {@code Retry-After}); other statuses fail with the server's message. {@link #close()} stops the
+ * <p>Connection errors, pages cut off in transfer, 5xx and 429 are retried with exponential
+ * back-off, or after exactly the delay a {@code Retry-After} header asks for; other statuses fail
+ * with the server's message. {@link #close()} stops the
  * worker threads.
  */
 public final class FragmentHttpClient implements AutoCloseable {
@@ -43,6 +46,9 @@ public final class FragmentHttpClient implements AutoCloseable {
     /** N-Quads first: it keeps metadata apart from data and parses fastest. */
     static final String ACCEPT = "application/n-quads,application/trig;q=0.9,text/turtle;q=0.6,"
             + "application/n-triples;q=0.5,application/ld+json;q=0.4,application/rdf+xml;q=0.3";
+
+    /** The longest {@code Retry-After} the client waits for. */
+    static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);
 
     private final HttpClient http;
     private final ExecutorService workers;
@@ -77,11 +83,11 @@ public final class FragmentHttpClient implements AutoCloseable {
     /** Fetches and parses a page on the calling thread, retrying as configured. */
     public Page fetchNow(FragmentRequest request) {
         HttpRequest httpRequest = build(request);
-        String failure = null;
+        Failure failure = null;
         for (int attempt = 0; attempt <= options.maxRetries(); attempt++) {
             if (attempt > 0) {
-                listener.retrying(request, attempt, failure);
-                pause(attempt, failure);
+                listener.retrying(request, attempt, failure.reason());
+                pause(request, attempt, failure);
             }
             listener.requestSent(request);
             try {
@@ -92,22 +98,28 @@ public final class FragmentHttpClient implements AutoCloseable {
                 }
                 String message = errorMessage(response);
                 if (status >= 500 || status == 429) {
-                    failure = status + " " + message + retryAfter(response);
+                    failure = new Failure(status + " " + message,
+                            RetryAfter.parse(response.headers().firstValue("Retry-After"), Instant.now()));
                     continue;
                 }
                 throw new FragmentException(describe(request) + " was answered with " + status + ": " + message);
             } catch (ConnectException e) {
-                failure = "cannot connect (" + (e.getMessage() == null ? "connection refused" : e.getMessage()) + ")";
+                failure = new Failure("cannot connect (" + (e.getMessage() == null ? "connection refused" : e.getMessage())
+                        + ")", Optional.empty());
             } catch (IOException e) {
-                failure = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+                failure = new Failure(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()),
+                        Optional.empty());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new FragmentException("Interrupted while fetching " + request.url(), e);
             }
         }
         throw new FragmentException("Cannot get " + describe(request) + " after " + (options.maxRetries() + 1)
-                + " attempts: " + failure);
+                + " attempts: " + failure.reason());
     }
+
+    /** Why an attempt failed, and how long the server asked the client to wait before the next. */
+    private record Failure(String reason, Optional<Duration> retryAfter) {}
 
     private HttpRequest build(FragmentRequest request) {
         URI uri;
@@ -135,8 +147,9 @@ public final class FragmentHttpClient implements AutoCloseable {
         CountingStream counted = new CountingStream(response.body());
         try (InputStream body = gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
             if (lang == null || !(RDFLanguages.isTriples(lang) || RDFLanguages.isQuads(lang))) {
-                throw new FragmentException(request.url() + " is not an RDF document (Content-Type '"
-                        + contentType + "'), so it is not a fragment");
+                throw new FragmentException(request.url() + " answered with " + (contentType.isEmpty() ? "no Content-Type"
+                        : "'" + contentType + "'") + ", not RDF, so it is not a Triple Pattern Fragments interface; "
+                        + "give the URL of a dataset, such as http://example.org/dataset");
             }
             // RIOT closes what it parses: shield the body so that the rest can be drained and the
             // connection reused.
@@ -150,8 +163,22 @@ public final class FragmentHttpClient implements AutoCloseable {
             listener.pageReceived(request, response.statusCode(), counted.count, page.data().size(), page.metadataTriples());
             return page;
         } catch (RiotException e) {
+            IOException broken = counted.failure != null ? counted.failure : transportFailure(e);
+            if (broken != null) {
+                throw broken; // the connection broke in the middle of the page: retried
+            }
             throw new FragmentException(request.url() + " sent malformed " + lang.getLabel() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The I/O failure under a parser's exception, when the stream broke rather than the syntax. */
+    private static IOException transportFailure(Throwable e) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof IOException io) {
+                return io;
+            }
+        }
+        return null;
     }
 
     private static boolean gzipped(HttpResponse<?> response) {
@@ -185,21 +212,21 @@ public final class FragmentHttpClient implements AutoCloseable {
         return text.isEmpty() ? "(no message)" : text.length() > 300 ? text.substring(0, 297) + "..." : text;
     }
 
-    private static String retryAfter(HttpResponse<?> response) {
-        return response.headers().firstValue("Retry-After").map(v -> " [Retry-After " + v + "]").orElse("");
-    }
-
-    /** Exponential back-off with jitter; a server's Retry-After (in seconds) takes precedence. */
-    private void pause(int attempt, String failure) {
+    /**
+     * Waits before a retry: exponential back-off with jitter, or exactly what the server asked
+     * for in {@code Retry-After}. A server that asks for more than {@link #MAX_RETRY_AFTER} is
+     * unavailable for longer than a query should wait: the request fails at once.
+     */
+    private void pause(FragmentRequest request, int attempt, Failure failure) {
         long millis = options.initialBackoff().toMillis() << Math.min(attempt - 1, 10);
         millis = millis / 2 + ThreadLocalRandom.current().nextLong(millis / 2 + 1);
-        if (failure != null && failure.contains("[Retry-After ")) {
-            String value = failure.substring(failure.indexOf("[Retry-After ") + 13, failure.indexOf(']', failure.indexOf("[Retry-After ")));
-            try {
-                millis = Math.min(Duration.ofSeconds(Long.parseLong(value.trim())).toMillis(), 60_000);
-            } catch (NumberFormatException e) {
-                // An HTTP date: keep the back-off.
+        if (failure.retryAfter().isPresent()) {
+            Duration asked = failure.retryAfter().get();
+            if (asked.compareTo(MAX_RETRY_AFTER) > 0) {
+                throw new FragmentException("Cannot get " + describe(request) + ": " + failure.reason()
+                        + "; the server asks to wait " + asked.toSeconds() + " s before trying again");
             }
+            millis = asked.toMillis();
         }
         try {
             Thread.sleep(millis);
@@ -219,9 +246,13 @@ public final class FragmentHttpClient implements AutoCloseable {
         workers.shutdownNow();
     }
 
-    /** Counts the bytes that arrive on the wire. */
+    /**
+     * Counts the bytes that arrive on the wire, and keeps the failure of the connection: the
+     * parser reports a broken stream only as a syntax error, without its cause.
+     */
     private static final class CountingStream extends FilterInputStream {
         long count;
+        IOException failure;
 
         CountingStream(InputStream in) {
             super(in);
@@ -229,20 +260,30 @@ public final class FragmentHttpClient implements AutoCloseable {
 
         @Override
         public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                count++;
+            try {
+                int b = super.read();
+                if (b >= 0) {
+                    count++;
+                }
+                return b;
+            } catch (IOException e) {
+                failure = e;
+                throw e;
             }
-            return b;
         }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                count += n;
+            try {
+                int n = super.read(b, off, len);
+                if (n > 0) {
+                    count += n;
+                }
+                return n;
+            } catch (IOException e) {
+                failure = e;
+                throw e;
             }
-            return n;
         }
     }
 }

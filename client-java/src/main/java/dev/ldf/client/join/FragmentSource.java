@@ -79,8 +79,11 @@ public final class FragmentSource implements AutoCloseable {
         try {
             Page start = http.fetchNow(FragmentRequest.get(url));
             if (start.controls().tpf().isEmpty()) {
-                throw new FragmentException(url + " is not a Triple Pattern Fragments interface: it has no "
-                        + "hydra:search form with subject, predicate and object mappings");
+                List<String> datasets = DatasetList.in(start);
+                throw new FragmentException(url + " is not a Triple Pattern Fragments interface" + (datasets.isEmpty()
+                        ? ": it has no hydra:search form with subject, predicate and object mappings. Give the URL "
+                                + "of a dataset, such as http://example.org/dataset"
+                        : ", but it lists datasets; give one of them: " + String.join(", ", datasets)));
             }
             return new FragmentSource(url, start.controls(), http, stats, options);
         } catch (RuntimeException e) {

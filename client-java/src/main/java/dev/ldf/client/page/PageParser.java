@@ -14,6 +14,7 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.system.ErrorHandlerFactory;
 import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.Quad;
@@ -43,7 +44,9 @@ public final class PageParser {
      */
     public static Page parse(InputStream body, Lang lang, String url) {
         List<Quad> quads = new ArrayList<>();
-        RDFParser.create().source(body).lang(lang).base(url).parse(new StreamRDFBase() {
+        RDFParser.create().source(body).lang(lang).base(url)
+                // Errors become the exception the caller reports, not a log line of their own.
+                .errorHandler(ErrorHandlerFactory.errorHandlerStrictNoLogging).parse(new StreamRDFBase() {
             @Override
             public void triple(Triple triple) {
                 quads.add(Quad.create(Quad.defaultGraphNodeGenerated, triple));

@@ -6,6 +6,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.net.ServerSocket;
+import java.util.List;
 
 import org.apache.jena.query.ResultSet;
 import org.apache.jena.rdf.model.Model;
@@ -17,6 +19,7 @@ import org.apache.jena.riot.resultset.ResultSetLang;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.client.testing.FaultyProxy;
 import dev.ldf.client.testing.TestServer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -89,6 +92,72 @@ class QueryCommandTest {
     }
 
     @Test
+    void aServerThatDiesMidQueryFailsAndTheOutputIsFlaggedAsPartial() throws Exception {
+        try (FaultyProxy proxy = FaultyProxy.start(TestServer.dataset(""),
+                call -> call <= 10 ? FaultyProxy.FORWARD : FaultyProxy.DIE)) {
+            Run run = run(proxy.url("library"), "SELECT * WHERE { ?s ?p ?o }", "--mode", "tpf", "-o", "tsv", "-q");
+            assertEquals(1, run.code(), run.err());
+            long rows = run.out().lines().count() - 1;
+            assertTrue(rows >= 500, "the results before the failure are written: " + rows);
+            assertTrue(run.err().matches("error: Cannot get .* after 5 attempts: .* \\(the output is partial: [0-9,]+ "
+                    + "results were written before the failure\\)\\R"), run.err());
+        }
+    }
+
+    @Test
+    void theRootOfAServerListsItsDatasets() {
+        Run run = run(TestServer.dataset(""), "SELECT * { ?s ?p ?o }");
+        assertEquals(1, run.code());
+        assertTrue(run.err().startsWith("error: " + TestServer.dataset("") + " is not a Triple Pattern Fragments "
+                + "interface, but it lists datasets; give one of them: " + TestServer.dataset("library")), run.err());
+        assertTrue(run.err().contains(TestServer.dataset("small")), run.err());
+    }
+
+    @Test
+    void errorsOfTheCallAreOneLineWithExitCode2() throws Exception {
+        Run sparql = run(TestServer.dataset("library"), "SELECT * WHERE {\n  ?s ?p\n}");
+        assertEquals(2, sparql.code());
+        assertTrue(sparql.err().matches("error: the query is not valid SPARQL at line \\d+, column \\d+: Encountered .*\\R"),
+                sparql.err());
+        Run option = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "--in-fligth", "3");
+        assertEquals(2, option.code());
+        assertTrue(option.err().contains("did you mean --in-flight?"), option.err());
+        Run format = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "-o", "jsn");
+        assertEquals(2, format.code());
+        assertTrue(format.err().contains("unknown format 'jsn'; did you mean 'json'?"), format.err());
+        Run file = run(TestServer.dataset("library"), "-f", dir.resolve("none.rq").toString());
+        assertEquals(2, file.code());
+        assertEquals("error: query file not found: " + dir.resolve("none.rq") + "\n", file.err().replace("\r", ""));
+        for (Run r : List.of(sparql, option, format, file)) {
+            assertEquals(1, r.err().lines().count(), r.err());
+        }
+    }
+
+    @Test
+    void anUnreachableServerIsAFailureWithExitCode1() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Run run = run("http://127.0.0.1:" + port + "/data", "SELECT * { ?s ?p ?o }", "-q");
+        assertEquals(1, run.code());
+        assertTrue(run.err().startsWith("error: Cannot get http://127.0.0.1:" + port + "/data after 5 attempts: "
+                + "cannot connect"), run.err());
+        assertEquals(1, run.err().lines().count(), run.err());
+    }
+
+    @Test
+    void aPageThatIsNotRdfIsNotAnInterface() throws Exception {
+        Run run = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "-q");
+        assertEquals(0, run.code(), run.err());
+        try (FaultyProxy proxy = FaultyProxy.start(TestServer.dataset(""), call -> new FaultyProxy.Action.Fail(404, null))) {
+            Run notFound = run(proxy.url("nothing"), "SELECT * { ?s ?p ?o }");
+            assertEquals(1, notFound.code());
+            assertTrue(notFound.err().contains("was answered with 404"), notFound.err());
+        }
+    }
+
+    @Test
     void mistakesAreClearErrorsWithoutStackTraces() throws Exception {
         Run malformed = run(TestServer.dataset("library"), "SELECT * WHERE { ?s ?p }");
         assertEquals(2, malformed.code());
@@ -104,7 +173,7 @@ class QueryCommandTest {
 
         Run missingFile = run(TestServer.dataset("library"), "-f", dir.resolve("none.rq").toString());
         assertEquals(2, missingFile.code());
-        assertTrue(missingFile.err().contains("cannot read the query file"), missingFile.err());
+        assertTrue(missingFile.err().contains("query file not found"), missingFile.err());
 
         for (Run r : new Run[] {malformed, notFragments, wrongFormat, missingFile}) {
             assertFalse(r.err().contains("\tat "), r.err());

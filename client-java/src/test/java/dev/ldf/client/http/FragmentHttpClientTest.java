@@ -1,24 +1,18 @@
 package dev.ldf.client.http;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 
 import org.junit.jupiter.api.Test;
-
-import com.sun.net.httpserver.HttpServer;
 
 import dev.ldf.client.join.ClientOptions;
 import dev.ldf.client.join.FragmentSource;
 import dev.ldf.client.page.Page;
+import dev.ldf.client.testing.FaultyProxy;
 import dev.ldf.client.testing.TestServer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,43 +24,49 @@ class FragmentHttpClientTest {
     private static final HttpOptions FAST_RETRIES = HttpOptions.defaults().withRetries(3, Duration.ofMillis(10));
 
     @Test
-    void serverErrorsAndTooManyRequestsAreRetried() throws Exception {
-        String real = TestServer.dataset("library");
-        AtomicInteger calls = new AtomicInteger();
-        HttpServer flaky = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        flaky.createContext("/", exchange -> {
-            int call = calls.incrementAndGet();
-            if (call <= 2) {
-                exchange.getResponseHeaders().add("Retry-After", "0");
-                exchange.sendResponseHeaders(call == 1 ? 503 : 429, -1);
-                exchange.close();
-                return;
-            }
-            try {
-                HttpResponse<byte[]> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(real))
-                        .header("Accept", "application/n-quads").build(), HttpResponse.BodyHandlers.ofByteArray());
-                byte[] body = new String(page.body(), StandardCharsets.UTF_8).replace(real, "http://127.0.0.1:"
-                        + exchange.getLocalAddress().getPort() + "/library").getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "application/n-quads");
-                exchange.sendResponseHeaders(200, body.length);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        flaky.start();
-        try {
+    void serverErrorsTooManyRequestsAndCutOffPagesAreRetried() throws Exception {
+        try (FaultyProxy proxy = FaultyProxy.start(TestServer.dataset(""), call -> switch (call) {
+            case 1 -> new FaultyProxy.Action.Fail(503, "0");
+            case 2 -> new FaultyProxy.Action.Fail(429, null);
+            case 3 -> FaultyProxy.CUT_OFF;
+            default -> FaultyProxy.FORWARD;
+        })) {
             ClientStats stats = new ClientStats();
             try (FragmentHttpClient client = new FragmentHttpClient(FAST_RETRIES, stats)) {
-                Page page = client.fetchNow(FragmentRequest.get("http://127.0.0.1:" + flaky.getAddress().getPort() + "/library"));
+                Page page = client.fetchNow(FragmentRequest.get(proxy.url("library")));
                 assertTrue(page.count().getAsLong() > 5000);
-                assertEquals(3, calls.get());
-                assertEquals(2, stats.snapshot().retries());
+                assertEquals(100, page.data().size());
+                assertEquals(4, proxy.calls());
+                assertEquals(3, stats.snapshot().retries());
             }
-        } finally {
-            flaky.stop(0);
+        }
+    }
+
+    @Test
+    void theRetryAfterHeaderSetsTheWait() throws Exception {
+        String inTwoSeconds = DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(3));
+        try (FaultyProxy proxy = FaultyProxy.start(TestServer.dataset(""), call -> switch (call) {
+            case 1 -> new FaultyProxy.Action.Fail(503, "1");
+            case 2 -> new FaultyProxy.Action.Fail(503, inTwoSeconds);
+            default -> FaultyProxy.FORWARD;
+        }); FragmentHttpClient client = new FragmentHttpClient(FAST_RETRIES, new ClientListener() {})) {
+            long start = System.nanoTime();
+            client.fetchNow(FragmentRequest.get(proxy.url("library")));
+            long waited = (System.nanoTime() - start) / 1_000_000;
+            // The back-off alone is 10-20 ms; the server asked for one second, then for a date three
+            // seconds after the start (in whole seconds, so at least two).
+            assertTrue(waited >= 1900, "waited " + waited + " ms");
+        }
+    }
+
+    @Test
+    void aServerThatAsksForALongWaitFailsTheRequestAtOnce() throws Exception {
+        try (FaultyProxy proxy = FaultyProxy.start(TestServer.dataset(""), call -> new FaultyProxy.Action.Fail(503, "3600"));
+                FragmentHttpClient client = new FragmentHttpClient(FAST_RETRIES, new ClientListener() {})) {
+            FragmentException e = assertThrows(FragmentException.class,
+                    () -> client.fetchNow(FragmentRequest.get(proxy.url("library"))));
+            assertTrue(e.getMessage().contains("asks to wait 3600 s"), e.getMessage());
+            assertEquals(1, proxy.calls());
         }
     }
 
@@ -97,6 +97,7 @@ class FragmentHttpClientTest {
         String index = TestServer.dataset("library").replace("library", "");
         FragmentException e = assertThrows(FragmentException.class,
                 () -> FragmentSource.connect(index, ClientOptions.defaults(), new ClientListener() {}));
-        assertTrue(e.getMessage().contains("not a Triple Pattern Fragments interface"), e.getMessage());
+        assertTrue(e.getMessage().contains("not a Triple Pattern Fragments interface, but it lists datasets; give one "
+                + "of them: " + TestServer.dataset("library") + " (library), "), e.getMessage());
     }
 }

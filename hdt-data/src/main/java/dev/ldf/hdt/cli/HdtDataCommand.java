@@ -9,19 +9,23 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import dev.ldf.cli.Commands;
+import dev.ldf.cli.UsageException;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.ConversionSummary;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.sample.LibraryDataset;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The {@code ldf-hdt} command line: {@code convert} RDF to HDT, write the {@code sample} dataset. */
+/**
+ * The {@code ldf-hdt} command line: {@code convert} RDF to HDT, build the {@code index} of an HDT
+ * file, write the {@code sample} dataset.
+ */
 @Command(name = "ldf-hdt", mixinStandardHelpOptions = true,
         description = "Turns RDF dumps into HDT files with their index.",
-        subcommands = {HdtDataCommand.Convert.class, HdtDataCommand.Sample.class})
+        subcommands = {HdtDataCommand.Convert.class, HdtDataCommand.Index.class, HdtDataCommand.Sample.class})
 public final class HdtDataCommand {
 
     public static void main(String[] args) {
@@ -33,12 +37,7 @@ public final class HdtDataCommand {
 
     /** Runs the command and returns its exit code (used by the build, which must not exit). */
     public static int run(String... args) {
-        return new CommandLine(new HdtDataCommand())
-                .setExecutionExceptionHandler((e, cmd, parsed) -> {
-                    cmd.getErr().println("error: " + e.getMessage());
-                    return 1;
-                })
-                .execute(args);
+        return Commands.run(new HdtDataCommand(), args);
     }
 
     @Command(name = "convert", mixinStandardHelpOptions = true,
@@ -65,12 +64,39 @@ public final class HdtDataCommand {
 
         @Override
         public Integer call() throws IOException {
+            for (Path input : inputs) {
+                if (!Files.isRegularFile(input)) {
+                    throw new UsageException((Files.exists(input) ? "not a file: " : "input file not found: ") + input);
+                }
+            }
             ConversionProgress progress = quiet ? ConversionProgress.silent()
                     : new ConversionProgress(System.err, 2000);
             ConversionSummary summary = new RdfToHdt(base, loader, progress).convert(inputs, output);
             System.out.printf(Locale.ROOT, "%s: %,d triples (%,d read, %,d quads in named graphs skipped) in %.1f s%n",
                     summary.hdt(), summary.triples(), summary.triplesRead(), summary.quadsSkipped(),
                     summary.elapsed().toMillis() / 1000.0);
+            return 0;
+        }
+    }
+
+    @Command(name = "index", mixinStandardHelpOptions = true,
+            description = "Builds the index (.index.v1-1) of an existing HDT file beside it, as the server needs it; "
+                    + "for HDT files from elsewhere, or a server that cannot write next to its files.")
+    static final class Index implements Callable<Integer> {
+        @Parameters(paramLabel = "HDT", description = "The HDT file.")
+        Path hdt;
+
+        @Option(names = {"-q", "--quiet"}, description = "No progress output.")
+        boolean quiet;
+
+        @Override
+        public Integer call() throws Exception {
+            if (!Files.isRegularFile(hdt)) {
+                throw new UsageException("HDT file not found: " + hdt);
+            }
+            long start = System.nanoTime();
+            RdfToHdt.writeIndex(hdt, quiet ? ConversionProgress.silent() : new ConversionProgress(System.err, 2000));
+            System.out.printf(Locale.ROOT, "%s in %.1f s%n", RdfToHdt.indexFile(hdt), (System.nanoTime() - start) / 1e9);
             return 0;
         }
     }

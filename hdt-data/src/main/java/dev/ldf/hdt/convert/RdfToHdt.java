@@ -23,6 +23,7 @@ import org.rdfhdt.hdt.options.HDTOptionsKeys;
 import org.rdfhdt.hdt.triples.TripleString;
 
 import dev.ldf.hdt.files.Directories;
+import dev.ldf.hdt.quiet.QuietOutput;
 import dev.ldf.hdt.term.HdtTerms;
 
 /**
@@ -90,8 +91,6 @@ public final class RdfToHdt {
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             progress.message(String.format(java.util.Locale.ROOT, "done in %.1f s: %s", elapsed.toMillis() / 1000.0, output));
             return new ConversionSummary(absolute, triples.read, triples.skipped, count, elapsed);
-        } catch (ParserException e) {
-            throw new IOException("HDT generation failed: " + e.getMessage(), e);
         } finally {
             Files.deleteIfExists(temp);
             if (work != null) {
@@ -101,21 +100,50 @@ public final class RdfToHdt {
         }
     }
 
-    private HDT generate(Iterator<TripleString> triples, Path work) throws IOException, ParserException {
+    private HDT generate(Iterator<TripleString> triples, Path work) throws IOException {
         HDTOptions spec = HDTOptions.of();
         if (loader == Loader.DISK) {
             spec.set(HDTOptionsKeys.LOADER_DISK_LOCATION_KEY, work.toString());
-            return HDTManager.generateHDTDisk(triples, baseUri, spec, progress);
+            return quietly(() -> HDTManager.generateHDTDisk(triples, baseUri, spec, progress));
         }
-        return HDTManager.generateHDT(triples, baseUri, spec, progress);
+        return quietly(() -> HDTManager.generateHDT(triples, baseUri, spec, progress));
     }
 
-    /** Writes the {@code .index.v1-1} file that {@code ?P?}, {@code ?PO} and {@code ??O} lookups need. */
+    /** An hdt-java call, whose own printing goes to the debug log; our progress reports instead. */
+    private static <T> T quietly(java.util.concurrent.Callable<T> call) throws IOException {
+        try {
+            return QuietOutput.call(call);
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (ParserException e) {
+            throw new IOException("HDT generation failed: " + e.getMessage(), e);
+        } catch (Exception e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
     private void buildIndex(Path hdtFile) throws IOException {
+        writeIndex(hdtFile, progress);
+    }
+
+    /**
+     * Writes the {@code .index.v1-1} file that {@code ?P?}, {@code ?PO} and {@code ??O} lookups
+     * need beside {@code hdtFile}, replacing one that is there.
+     *
+     * @throws IOException when the HDT file cannot be read or the index not written
+     */
+    public static void writeIndex(Path hdtFile, ConversionProgress progress) throws IOException {
         progress.message("building index for " + hdtFile.getFileName());
         Path index = indexFile(hdtFile);
         Files.deleteIfExists(index);
-        HDTManager.mapIndexedHDT(hdtFile, progress).close();
+        quietly(() -> {
+            HDTManager.mapIndexedHDT(hdtFile, progress).close();
+            return null;
+        });
+        if (!Files.isRegularFile(index)) {
+            // hdt-java keeps the index in memory when it cannot write it, and says so only on stderr.
+            throw new IOException("cannot write the index " + index);
+        }
     }
 
     /** Where hdt-java keeps the index of {@code hdtFile}. */

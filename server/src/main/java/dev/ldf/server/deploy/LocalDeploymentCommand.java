@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
-import dev.ldf.server.config.ConfigException;
+import dev.ldf.cli.Commands;
+import dev.ldf.cli.ExitCode;
 import dev.ldf.server.config.ServerConfig;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -40,30 +40,18 @@ public final class LocalDeploymentCommand implements Callable<Integer> {
     Path workDir;
 
     public static void main(String[] args) {
-        int code = new CommandLine(new LocalDeploymentCommand()).execute(args);
-        if (code != 0) {
+        int code = Commands.run(new LocalDeploymentCommand(), args);
+        if (code != ExitCode.OK) {
             System.exit(code);
         }
     }
 
     @Override
     public Integer call() throws Exception {
-        ServerConfig serverConfig;
-        try {
-            serverConfig = ServerConfig.read(config);
-        } catch (ConfigException e) {
-            System.err.println("error: " + e.getMessage());
-            return 2;
-        }
+        ServerConfig serverConfig = ServerConfig.read(config);
         Path dir = workDir != null ? workDir : Files.createTempDirectory("ldf-local");
-        LocalDeployment deployment;
-        try {
-            deployment = LocalDeployment.start(serverConfig,
-                    new LocalDeployment.Options(replicas, "127.0.0.1", port, maxBody, cacheSize, List.of("-Xmx" + heap)), dir);
-        } catch (IllegalStateException | IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            return 1;
-        }
+        LocalDeployment deployment = LocalDeployment.start(serverConfig,
+                new LocalDeployment.Options(replicas, "127.0.0.1", port, maxBody, cacheSize, List.of("-Xmx" + heap)), dir);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             deployment.close();
@@ -78,6 +66,6 @@ public final class LocalDeploymentCommand implements Callable<Integer> {
         System.out.printf("work dir    %s (access log: %s)%n", dir, deployment.cache().accessLog());
         System.out.println("Ctrl-C stops everything.");
         stopped.await();
-        return 0;
+        return ExitCode.OK;
     }
 }

@@ -1,28 +1,28 @@
 package dev.ldf.server.deploy;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import dev.ldf.server.Main;
 
 /**
- * A fragment server replica in a JVM of its own, started with this JVM's class path. It listens
- * on a free loopback port, which it reports when ready. Its output goes to a log file.
+ * A fragment server replica in a JVM of its own, started with this JVM's class path on a free
+ * loopback port. It counts as started when its readiness endpoint ({@code /-/ready}) answers 200,
+ * as a load balancer would see it. Its output goes to a log file.
  */
 public final class Replica implements AutoCloseable {
 
-    private static final String READY = "Index at ";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
     private final Process process;
     private final URI uri;
@@ -32,40 +32,51 @@ public final class Replica implements AutoCloseable {
         this.uri = uri;
     }
 
-    /** Starts a replica serving {@code config} (a configuration file) and waits until it listens. */
+    /** Starts a replica serving {@code config} (a configuration file) and waits until it is ready. */
     public static Replica start(Path config, Path log, List<String> jvmArgs) throws IOException {
+        int port = freePort();
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "--config", config.toString(), "--host", "127.0.0.1", "--port", "0"));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        PrintWriter logWriter = new PrintWriter(Files.newBufferedWriter(log), true);
-        CompletableFuture<URI> ready = new CompletableFuture<>();
-        Thread pump = new Thread(() -> {
+                "--config", config.toString(), "--host", "127.0.0.1", "--port", Integer.toString(port)));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Replica replica = new Replica(process, URI.create("http://127.0.0.1:" + port + "/"));
+        try {
+            replica.awaitReady(log);
+            return replica;
+        } catch (IOException | RuntimeException e) {
+            replica.close();
+            throw e;
+        }
+    }
+
+    private void awaitReady(Path log) throws IOException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest ready = HttpRequest.newBuilder(uri.resolve("/-/ready")).timeout(Duration.ofSeconds(5)).build();
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("The replica exited with " + process.exitValue() + "; see " + log);
+            }
             try {
-                for (String line = out.readLine(); line != null; line = out.readLine()) {
-                    logWriter.println(line);
-                    if (line.startsWith(READY)) {
-                        ready.complete(URI.create(line.substring(READY.length()).split(" ")[0]));
-                    }
+                if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
                 }
             } catch (IOException e) {
-                // The process has ended.
-            } finally {
-                logWriter.close();
-                ready.completeExceptionally(new IllegalStateException("The replica exited; see " + log));
+                // Not listening yet: it opens its port once its start-up check has passed.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while waiting for the replica", e);
             }
-        }, "replica-log-" + process.pid());
-        pump.setDaemon(true);
-        pump.start();
-        try {
-            return new Replica(process, ready.get(60, TimeUnit.SECONDS));
-        } catch (Exception e) {
-            process.destroyForcibly();
-            throw new IllegalStateException("The replica did not start; see " + log, e);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while waiting for the replica", e);
+            }
         }
+        throw new IllegalStateException("The replica was not ready after " + START_TIMEOUT.toSeconds() + " s; see " + log);
     }
 
     public URI uri() {
@@ -85,17 +96,23 @@ public final class Replica implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** Stops the replica (SIGTERM: it finishes running requests and closes its datasets). */
+    /** Stops the replica (SIGTERM: it finishes running requests, closes its datasets and exits with 0). */
     @Override
     public void close() {
         process.destroy();
         try {
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
         }
     }
 }

@@ -85,6 +85,14 @@ class LocalDeploymentTest {
     }
 
     @Test
+    void operatorEndpointsAreOnTheReplicasOnly() {
+        for (String endpoint : List.of("-/ready", "-/metrics")) {
+            assertEquals(200, Http.get(deployment.replicas().get(0).uri() + endpoint).statusCode());
+            assertEquals(404, Http.get(cache + endpoint).statusCode(), "the cache does not pass " + endpoint);
+        }
+    }
+
+    @Test
     void repeatedGetIsAHitWithTheReplicasAnswer() {
         String path = "library?predicate=http%3A%2F%2Fschema.org%2Fname&page=2";
         HttpResponse<byte[]> first = Http.getBytes(cache + path, "Accept", "application/n-quads");

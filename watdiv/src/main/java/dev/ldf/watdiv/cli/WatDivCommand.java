@@ -1,6 +1,7 @@
 package dev.ldf.watdiv.cli;
 
-import picocli.CommandLine;
+import dev.ldf.cli.Commands;
+import dev.ldf.cli.ExitCode;
 import picocli.CommandLine.Command;
 
 /** {@code ldf-watdiv}: WatDiv data, workloads and the experiments that run on them. */
@@ -12,11 +13,8 @@ import picocli.CommandLine.Command;
 public final class WatDivCommand {
 
     public static void main(String[] args) {
-        int code = new CommandLine(new WatDivCommand()).setExecutionExceptionHandler((e, cmd, parsed) -> {
-            cmd.getErr().println("error: " + e.getMessage());
-            return 1;
-        }).execute(args);
-        if (code != 0) {
+        int code = Commands.run(new WatDivCommand(), args);
+        if (code != ExitCode.OK) {
             System.exit(code);
         }
     }

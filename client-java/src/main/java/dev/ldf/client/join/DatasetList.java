@@ -1,0 +1,53 @@
+package dev.ldf.client.join;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
+
+import dev.ldf.client.page.Page;
+
+/**
+ * The datasets a page lists, for a user who gave a server's index instead of a dataset: members
+ * of a {@code hydra:Collection} and {@code void:Dataset}s, by the URL where their fragments are
+ * (their {@code rdfs:seeAlso}, else the dataset's IRI without its fragment), with their titles.
+ */
+final class DatasetList {
+
+    private static final Node TYPE = NodeFactory.createURI("http://www.w3.org/1999/02/22-rdf-syntax-ns#type");
+    private static final Node VOID_DATASET = NodeFactory.createURI("http://rdfs.org/ns/void#Dataset");
+    private static final Node HYDRA_MEMBER = NodeFactory.createURI("http://www.w3.org/ns/hydra/core#member");
+    private static final Node SEE_ALSO = NodeFactory.createURI("http://www.w3.org/2000/01/rdf-schema#seeAlso");
+    private static final Node TITLE = NodeFactory.createURI("http://purl.org/dc/terms/title");
+
+    private DatasetList() {}
+
+    /** "URL (title)" for every dataset the page lists, in the page's order. */
+    static List<String> in(Page page) {
+        Set<Node> datasets = new LinkedHashSet<>();
+        for (Triple t : page.data()) {
+            if (t.getPredicate().equals(HYDRA_MEMBER) && t.getObject().isURI()) {
+                datasets.add(t.getObject());
+            } else if (t.getPredicate().equals(TYPE) && t.getObject().equals(VOID_DATASET) && t.getSubject().isURI()) {
+                datasets.add(t.getSubject());
+            }
+        }
+        List<String> listed = new ArrayList<>();
+        for (Node dataset : datasets) {
+            String url = object(page, dataset, SEE_ALSO).filter(Node::isURI).map(Node::getURI)
+                    .orElse(dataset.getURI().replaceFirst("#.*$", ""));
+            listed.add(url + object(page, dataset, TITLE).filter(Node::isLiteral)
+                    .map(title -> " (" + title.getLiteralLexicalForm() + ")").orElse(""));
+        }
+        return listed;
+    }
+
+    private static java.util.Optional<Node> object(Page page, Node subject, Node predicate) {
+        return page.data().stream().filter(t -> t.getSubject().equals(subject) && t.getPredicate().equals(predicate))
+                .map(Triple::getObject).findFirst();
+    }
+}
