@@ -5,7 +5,7 @@ COPY pom.xml .
 COPY cli cli
 COPY hdt-data hdt-data
 COPY server server
-COPY nginx nginx
+COPY deploy/pom.xml deploy/pom.xml
 COPY client-java/pom.xml client-java/pom.xml
 COPY watdiv/pom.xml watdiv/pom.xml
 RUN mvn -B -q -pl server -am package -DskipTests

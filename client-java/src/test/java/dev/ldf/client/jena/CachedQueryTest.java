@@ -23,8 +23,8 @@ import dev.ldf.client.join.Mode;
 import dev.ldf.client.testing.TestServer;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
-import dev.ldf.server.deploy.LocalDeployment;
-import dev.ldf.server.deploy.NginxCache;
+import dev.ldf.deploy.local.LocalDeployment;
+import dev.ldf.deploy.local.NginxCache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

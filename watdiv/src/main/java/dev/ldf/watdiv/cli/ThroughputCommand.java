@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import dev.ldf.server.deploy.NginxCache;
+import dev.ldf.deploy.local.NginxCache;
 import dev.ldf.watdiv.experiment.Configuration;
 import dev.ldf.watdiv.experiment.CsvWriter;
 import dev.ldf.watdiv.experiment.Measurement;

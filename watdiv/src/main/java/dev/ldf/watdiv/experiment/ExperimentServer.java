@@ -12,9 +12,9 @@ import java.util.Optional;
 
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
-import dev.ldf.server.deploy.LocalDeployment;
-import dev.ldf.server.deploy.NginxCache;
-import dev.ldf.server.deploy.Replica;
+import dev.ldf.deploy.local.LocalDeployment;
+import dev.ldf.deploy.local.NginxCache;
+import dev.ldf.deploy.local.Replica;
 
 /**
  * The fragment server an experiment measures, in a JVM of its own on loopback: one dataset per

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 import dev.ldf.client.http.ClientListener;
-import dev.ldf.server.deploy.NginxCache;
+import dev.ldf.deploy.local.NginxCache;
 import dev.ldf.watdiv.workload.Workload;
 
 /**

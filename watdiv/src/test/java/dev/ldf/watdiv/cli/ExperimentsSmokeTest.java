@@ -13,7 +13,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-import dev.ldf.server.deploy.NginxCache;
+import dev.ldf.deploy.local.NginxCache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

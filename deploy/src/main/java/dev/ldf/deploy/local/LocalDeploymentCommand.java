@@ -1,4 +1,4 @@
-package dev.ldf.server.deploy;
+package dev.ldf.deploy.local;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -6,14 +6,13 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
-import dev.ldf.cli.Commands;
 import dev.ldf.cli.ExitCode;
 import dev.ldf.server.config.ServerConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code ldf-local}: server replicas behind an nginx cache on this machine, until Ctrl-C. */
-@Command(name = "ldf-local", mixinStandardHelpOptions = true, sortOptions = false,
+/** {@code ldf-deploy local}: server replicas behind an nginx cache on this machine, until Ctrl-C. */
+@Command(name = "local", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Starts N server replicas behind an nginx cache on loopback (no Docker), prints the URLs, "
                 + "and stops everything on Ctrl-C.")
 public final class LocalDeploymentCommand implements Callable<Integer> {
@@ -38,13 +37,6 @@ public final class LocalDeploymentCommand implements Callable<Integer> {
 
     @Option(names = "--work-dir", description = "Where logs, configuration and cache go (default: a new temporary directory).")
     Path workDir;
-
-    public static void main(String[] args) {
-        int code = Commands.run(new LocalDeploymentCommand(), args);
-        if (code != ExitCode.OK) {
-            System.exit(code);
-        }
-    }
 
     @Override
     public Integer call() throws Exception {

@@ -1,4 +1,4 @@
-package dev.ldf.server.deploy;
+package dev.ldf.deploy.local;
 
 import java.util.Locale;
 

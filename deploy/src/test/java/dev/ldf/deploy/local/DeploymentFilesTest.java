@@ -1,4 +1,4 @@
-package dev.ldf.server.deploy;
+package dev.ldf.deploy.local;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

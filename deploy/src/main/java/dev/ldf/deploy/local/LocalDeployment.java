@@ -1,4 +1,4 @@
-package dev.ldf.server.deploy;
+package dev.ldf.deploy.local;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -13,7 +13,7 @@ import dev.ldf.server.config.ServerConfig;
 
 /**
  * The scale-out topology on one machine, without Docker: {@code N} server replicas (each a JVM of
- * its own) behind one nginx cache, all on loopback. Used by {@code ldf-local} and the experiments.
+ * its own) behind one nginx cache, all on loopback. Used by {@code ldf-deploy local} and the experiments.
  *
  * <p>The replicas run without a base URL, so that their links follow the {@code X-Forwarded-Host}
  * the cache sets: clients see the cache's URL, never a replica's. They accept POST bodies as large
