@@ -1,5 +1,7 @@
 package dev.ldf.server.hdt;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +19,7 @@ import org.apache.jena.vocabulary.RDF;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.server.fragment.Count;
@@ -83,6 +86,19 @@ class HdtDatasourceTest {
                 new TriplePattern(X, X, X),
                 new TriplePattern(X, iri(SCHEMA + "knows"), X),
                 new TriplePattern(X, Y, X));
+    }
+
+    /** Issue 18: where the index cannot be written, the file is still served, with the index in memory. */
+    @Test
+    void anIndexThatCannotBeWrittenIsBuiltInMemory(@TempDir Path dir) throws Exception {
+        Path hdt = Files.copy(TestData.libraryHdt(), dir.resolve("copy.hdt"));
+        // The index's place leads nowhere, as on a read-only volume (root may write anywhere else).
+        Files.createSymbolicLink(RdfToHdt.indexFile(hdt), dir.resolve("missing/dir/index"));
+        try (HdtDatasource source = HdtDatasource.open(hdt, HdtDatasource.Options.defaults())) {
+            TriplePattern names = new TriplePattern(ANY, iri(SCHEMA + "name"), ANY);
+            assertEquals(TestData.expected(names), readAll(source, names, 100));
+        }
+        assertFalse(Files.exists(RdfToHdt.indexFile(hdt)));
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import dev.ldf.cli.UsageException;
 import dev.ldf.deploy.local.NginxCache;
 import dev.ldf.watdiv.experiment.Configuration;
 import dev.ldf.watdiv.experiment.CsvWriter;
@@ -57,7 +58,7 @@ final class ThroughputCommand implements Callable<Integer> {
         List<Boolean> cached = cache.stream().map(c -> switch (c) {
             case "off" -> false;
             case "on" -> true;
-            default -> throw new IllegalArgumentException("--cache takes off and/or on, not " + c);
+            default -> throw new UsageException("--cache takes off and/or on, not " + c);
         }).toList();
         if (cached.contains(true) && !NginxCache.installed()) {
             throw new IllegalStateException("nginx is not installed; install it or run with --cache off");
