@@ -1,0 +1,162 @@
+package dev.ldf.server.hdt;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import org.rdfhdt.hdt.dictionary.Dictionary;
+import org.rdfhdt.hdt.hdt.HDT;
+import org.rdfhdt.hdt.hdt.HDTManager;
+import org.rdfhdt.hdt.listener.ProgressListener;
+import org.rdfhdt.hdt.triples.TripleString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.quiet.QuietOutput;
+import dev.ldf.server.fragment.DatasetStatistics;
+
+/**
+ * An open HDT file with its index: the checks that name what is wrong with a file before
+ * hdt-java sees it, the VoID sizes from its header, and a version that changes whenever the file
+ * does. Closing it releases the file.
+ */
+final class HdtFile implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HdtFile.class);
+    private static final String VOID = "http://rdfs.org/ns/void#";
+
+    private final Path path;
+    private final HDT hdt;
+    private final DatasetStatistics statistics;
+    private final String version;
+
+    private HdtFile(Path path, HDT hdt, DatasetStatistics statistics, String version) {
+        this.path = path;
+        this.hdt = hdt;
+        this.statistics = statistics;
+        this.version = version;
+    }
+
+    /**
+     * Opens {@code file}, memory-mapped or loaded onto the heap, building its index beside it if it
+     * is missing. When the index cannot be written there, it is built in memory (and again at the
+     * next start), with a warning that says so.
+     *
+     * @throws HdtFileException when the file is missing, unreadable or not HDT, or its index unusable
+     */
+    static HdtFile open(Path file, boolean load) {
+        if (!Files.exists(file)) {
+            throw HdtFileException.notFound(file);
+        }
+        if (!Files.isRegularFile(file)) {
+            throw HdtFileException.unreadable(file, "it is not a file", null);
+        }
+        if (!Files.isReadable(file)) {
+            throw HdtFileException.unreadable(file, "permission denied (the server's user must be able to read it)", null);
+        }
+        Path index = RdfToHdt.indexFile(file);
+        boolean indexed = Files.exists(index);
+        if (indexed && !Files.isRegularFile(index)) {
+            throw HdtFileException.badIndex(index, "it is not a file");
+        }
+        if (indexed && !Files.isReadable(index)) {
+            throw HdtFileException.badIndex(index, "permission denied");
+        }
+        HDT hdt;
+        try {
+            hdt = QuietOutput.call(() -> load
+                    ? HDTManager.loadIndexedHDT(file, ProgressListener.ignore())
+                    : HDTManager.mapIndexedHDT(file, ProgressListener.ignore()));
+        } catch (Exception | OutOfMemoryError e) {
+            // A corrupt header can make hdt-java allocate absurd arrays: report the file, not the heap.
+            throw HdtFileException.unreadable(file, "it is not a valid HDT file (" + describe(e)
+                    + "); convert the RDF again with ldf-hdt convert", e);
+        }
+        if (!indexed && !Files.isRegularFile(index)) {
+            LOG.warn("Cannot write the HDT index {}: it was built in memory and will be built again at every start. "
+                    + "Let the server write to {} once, or build the index with 'ldf-hdt index' and place it there.",
+                    index, index.toAbsolutePath().getParent());
+        }
+        try {
+            return new HdtFile(file, hdt, readStatistics(hdt), fileVersion(file));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(hdt);
+            throw HdtFileException.unreadable(file, describe(e), e);
+        }
+    }
+
+    HDT hdt() {
+        return hdt;
+    }
+
+    Path path() {
+        return path;
+    }
+
+    DatasetStatistics statistics() {
+        return statistics;
+    }
+
+    /** Changes when the file is replaced or rewritten. */
+    String version() {
+        return version;
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(hdt);
+    }
+
+    private static DatasetStatistics readStatistics(HDT hdt) {
+        Dictionary d = hdt.getDictionary();
+        return new DatasetStatistics(
+                headerNumber(hdt, "triples", hdt.getTriples().getNumberOfElements()),
+                headerNumber(hdt, "properties", d.getNpredicates()),
+                headerNumber(hdt, "distinctSubjects", d.getNsubjects()),
+                headerNumber(hdt, "distinctObjects", d.getNobjects()));
+    }
+
+    /** A {@code void:} number from the HDT header, or {@code fallback} when it has none. */
+    private static long headerNumber(HDT hdt, String property, long fallback) {
+        try {
+            var it = hdt.getHeader().search("", VOID + property, "");
+            while (it.hasNext()) {
+                TripleString t = it.next();
+                String value = t.getObject().toString().replace("\"", "");
+                int end = value.indexOf('^');
+                return Long.parseLong(end < 0 ? value : value.substring(0, end));
+            }
+        } catch (org.rdfhdt.hdt.exceptions.NotFoundException | RuntimeException e) {
+            LOG.debug("No usable void:{} in the HDT header", property, e);
+        }
+        return fallback;
+    }
+
+    private static String fileVersion(Path file) throws IOException {
+        String stamp = file.toAbsolutePath() + "|" + Files.size(file) + "|" + Files.getLastModifiedTime(file).toMillis();
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(stamp.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String describe(Throwable e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+
+    private static void closeQuietly(HDT hdt) {
+        try {
+            hdt.close();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Closing HDT failed", e);
+        }
+    }
+}

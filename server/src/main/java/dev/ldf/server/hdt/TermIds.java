@@ -1,0 +1,86 @@
+package dev.ldf.server.hdt;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.vocabulary.XSD;
+import org.rdfhdt.hdt.dictionary.Dictionary;
+import org.rdfhdt.hdt.enums.TripleComponentRole;
+
+import dev.ldf.hdt.term.HdtTerms;
+import dev.ldf.server.fragment.TriplePattern;
+
+/**
+ * Between terms and the dictionary's identifiers: a pattern's terms to identifiers (finding
+ * literals that other HDT generators spell differently), and identifiers back to terms as a
+ * writer consumes a page. Predicates, few and on every page, are decoded once. Thread-safe.
+ */
+final class TermIds {
+
+    private final Dictionary dictionary;
+    private final Node[] predicates;
+
+    TermIds(Dictionary dictionary) {
+        this.dictionary = dictionary;
+        this.predicates = new Node[Math.toIntExact(dictionary.getNpredicates()) + 1];
+    }
+
+    /** The identifiers of the pattern's terms, or null when a term is not in the dataset. */
+    PatternIds resolve(TriplePattern pattern) {
+        long s = id(pattern.subject(), TripleComponentRole.SUBJECT);
+        long p = id(pattern.predicate(), TripleComponentRole.PREDICATE);
+        long o = id(pattern.object(), TripleComponentRole.OBJECT);
+        if (s < 0 || p < 0 || o < 0) {
+            return null;
+        }
+        return new PatternIds(s, p, o, RepeatedVariables.of(pattern));
+    }
+
+    Node subject(long id) {
+        return HdtTerms.toNode(dictionary.idToString(id, TripleComponentRole.SUBJECT));
+    }
+
+    Node predicate(long id) {
+        Node node = predicates[(int) id];
+        if (node == null) {
+            // Benign race: terms are immutable and equal whichever thread builds them.
+            node = HdtTerms.toNode(dictionary.idToString(id, TripleComponentRole.PREDICATE));
+            predicates[(int) id] = node;
+        }
+        return node;
+    }
+
+    Node object(long id) {
+        return HdtTerms.toNode(dictionary.idToString(id, TripleComponentRole.OBJECT));
+    }
+
+    /** 0 for a variable, -1 for a term the dataset does not hold in that role. */
+    private long id(Node node, TripleComponentRole role) {
+        if (TriplePattern.isVariable(node)) {
+            return 0;
+        }
+        if (node.isLiteral() && role != TripleComponentRole.OBJECT) {
+            return -1;
+        }
+        long id = dictionary.stringToId(HdtTerms.toHdt(node), role);
+        if (id <= 0 && node.isLiteral()) {
+            id = alternativeLiteralId(node, role);
+        }
+        return id > 0 ? id : -1;
+    }
+
+    /**
+     * Literals that other HDT generators spell differently: an explicit {@code xsd:string}
+     * datatype, or a language tag in its original case.
+     */
+    private long alternativeLiteralId(Node literal, TripleComponentRole role) {
+        String lex = literal.getLiteralLexicalForm();
+        String lang = literal.getLiteralLanguage();
+        if (lang != null && !lang.isEmpty()) {
+            return dictionary.stringToId('"' + lex + "\"@" + lang, role);
+        }
+        String datatype = literal.getLiteralDatatypeURI();
+        if (datatype == null || datatype.equals(XSD.xstring.getURI())) {
+            return dictionary.stringToId('"' + lex + "\"^^<" + XSD.xstring.getURI() + '>', role);
+        }
+        return -1;
+    }
+}
