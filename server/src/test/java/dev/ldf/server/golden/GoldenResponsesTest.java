@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,10 +56,17 @@ class GoldenResponsesTest {
         String hdt = TestData.libraryHdt().toString();
         server = FragmentServer.start(new ServerConfig("Golden", "Responses that must not change.", "127.0.0.1", 0,
                 "http://golden.example/ldf", 600, null, 256 * 1024, List.of(
-                        new DatasetConfig("library", "Library", "The library dataset.", hdt, 25, null,
-                                Map.of("lib", "http://example.org/library/", "schema", "http://schema.org/"), null, null),
+                        new DatasetConfig("library", "Library", "The library dataset.", hdt, 25, null, prefixes(), null, null),
                         new DatasetConfig("paged", "Paged", null, hdt, 7, null, null, 20L, 30),
                         new DatasetConfig("tpfonly", "TPF only", null, hdt, 100, null, null, null, 0))));
+    }
+
+    /** In a fixed order: prefixes are written in the order they are configured. */
+    private static Map<String, String> prefixes() {
+        Map<String, String> prefixes = new LinkedHashMap<>();
+        prefixes.put("lib", "http://example.org/library/");
+        prefixes.put("schema", "http://schema.org/");
+        return prefixes;
     }
 
     @AfterAll
