@@ -34,6 +34,7 @@ import dev.ldf.server.monitor.OperatorHandler;
 import dev.ldf.server.monitor.Readiness;
 import dev.ldf.server.monitor.RequestMetricsHandler;
 import dev.ldf.server.monitor.ServerMetrics;
+import dev.ldf.server.rdf.Writers;
 
 /**
  * An embedded Jetty serving the configured datasets.
@@ -116,7 +117,7 @@ public final class FragmentServer implements AutoCloseable {
 
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
-        context.addServlet(new ServletHolder("fragments", new FragmentServlet(config, sources)), "/");
+        context.addServlet(new ServletHolder("fragments", new FragmentServlet(config, sources, Writers.standard())), "/");
         context.setErrorHandler(new PlainErrorHandler());
         jetty.setHandler(new GracefulHandler(new RequestMetricsHandler(metrics,
                 new OperatorHandler(metrics, readiness, HandlerChain.around(context, config, metrics)))) {

@@ -25,15 +25,18 @@ import org.openjdk.jmh.infra.Blackhole;
 
 import dev.ldf.hdt.sample.LibraryDataset;
 import dev.ldf.server.fragment.Bindings;
+import dev.ldf.server.fragment.DatasetDescription;
+import dev.ldf.server.fragment.Fragment;
 import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.FragmentRequest;
 import dev.ldf.server.fragment.Selector;
+import dev.ldf.server.fragment.ServerDescription;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.fragment.TriplePattern;
 import dev.ldf.server.hdt.HdtDatasource;
-import dev.ldf.server.rdf.DatasetDescription;
-import dev.ldf.server.rdf.FragmentView;
 import dev.ldf.server.rdf.OutputFormat;
-import dev.ldf.server.rdf.RdfWriter;
+import dev.ldf.server.rdf.ResponseWriter;
+import dev.ldf.server.rdf.Writers;
 
 /**
  * The server side of one brTPF request for 1, 30, 100 and 1000 bindings: the pattern
@@ -61,6 +64,7 @@ public class BrtpfBenchmark {
     private TriplePattern pattern;
     private String values;
     private Selector selector;
+    private final ResponseWriter nquads = Writers.standard().get(OutputFormat.NQUADS);
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
@@ -107,12 +111,13 @@ public class BrtpfBenchmark {
     public long request() throws IOException {
         Bindings parsed = Bindings.parse(values, BASE);
         FragmentPage page = source.page(Selector.of(pattern, parsed), 0, 100);
-        DatasetDescription dataset = new DatasetDescription("library", "Library", "", BASE, Map.of(), 1000, 1 << 20);
-        FragmentView view = new FragmentView("Bench", "http://bench.example/", dataset, BASE + "?values=x", pattern,
-                Map.of(), values, parsed.size(), 1, 100, page, BASE, null, BASE + "?page=2",
+        DatasetDescription dataset = new DatasetDescription("library", "Library", "", BASE, Map.of(), 100, 1000, 1 << 20);
+        FragmentRequest request = new FragmentRequest(pattern, parsed, 1, new FragmentRequest.Input("?s", "", "", values));
+        Fragment fragment = new Fragment(new ServerDescription("Bench", "", "http://bench.example/"), dataset, request, page,
+                new Fragment.PageLinks(BASE + "?values=x", BASE, null, BASE + "?page=2"),
                 new Skolemizer("http://bench.example/.well-known/genid/library/"));
         LibraryFixture.CountingStream out = new LibraryFixture.CountingStream();
-        RdfWriter.writeFragment(view, OutputFormat.NQUADS, out);
+        nquads.writeFragment(fragment, out);
         return out.bytes;
     }
 }

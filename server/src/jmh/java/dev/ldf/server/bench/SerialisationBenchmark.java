@@ -20,15 +20,17 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.ldf.server.fragment.DatasetDescription;
+import dev.ldf.server.fragment.Fragment;
 import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.FragmentRequest;
 import dev.ldf.server.fragment.Selector;
+import dev.ldf.server.fragment.ServerDescription;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.fragment.TriplePattern;
-import dev.ldf.server.rdf.DatasetDescription;
-import dev.ldf.server.rdf.FragmentView;
-import dev.ldf.server.rdf.HtmlWriter;
 import dev.ldf.server.rdf.OutputFormat;
-import dev.ldf.server.rdf.RdfWriter;
+import dev.ldf.server.rdf.ResponseWriter;
+import dev.ldf.server.rdf.Writers;
 
 /**
  * Writing one fragment page (a ready page of {@code pageSize} triples with its metadata and
@@ -52,16 +54,20 @@ public class SerialisationBenchmark {
     public int pageSize;
 
     private LibraryFixture fixture;
-    private FragmentView view;
+    private Fragment fragment;
+    private ResponseWriter writer;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         fixture = new LibraryFixture(20, true);
         TriplePattern pattern = new TriplePattern(Var.alloc("s"), Var.alloc("p"), Var.alloc("o"));
         FragmentPage page = fixture.source.page(Selector.of(pattern), 0, pageSize);
-        DatasetDescription dataset = new DatasetDescription("library", "Library", "", BASE, Map.of(), 1000, 1 << 20);
-        view = new FragmentView("Bench", "http://bench.example/", dataset, BASE, pattern, Map.of(), null, 0, 1, pageSize,
-                page, BASE, null, BASE + "?page=2", new Skolemizer("http://bench.example/.well-known/genid/library/"));
+        DatasetDescription dataset = new DatasetDescription("library", "Library", "", BASE, Map.of(), pageSize, 1000, 1 << 20);
+        FragmentRequest request = new FragmentRequest(pattern, null, 1, new FragmentRequest.Input("", "", "", null));
+        fragment = new Fragment(new ServerDescription("Bench", "", "http://bench.example/"), dataset, request, page,
+                new Fragment.PageLinks(BASE, BASE, null, BASE + "?page=2"),
+                new Skolemizer("http://bench.example/.well-known/genid/library/"));
+        writer = Writers.standard().get(format);
     }
 
     @TearDown(Level.Trial)
@@ -72,11 +78,7 @@ public class SerialisationBenchmark {
     @Benchmark
     public long write() throws IOException {
         LibraryFixture.CountingStream out = new LibraryFixture.CountingStream();
-        if (format == OutputFormat.HTML) {
-            HtmlWriter.writeFragment(view, out);
-        } else {
-            RdfWriter.writeFragment(view, format, out);
-        }
+        writer.writeFragment(fragment, out);
         return out.bytes;
     }
 }

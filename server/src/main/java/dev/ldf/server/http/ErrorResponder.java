@@ -7,9 +7,8 @@ import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpStatus;
 
 import dev.ldf.server.rdf.ErrorView;
-import dev.ldf.server.rdf.HtmlWriter;
 import dev.ldf.server.rdf.OutputFormat;
-import dev.ldf.server.rdf.RdfWriter;
+import dev.ldf.server.rdf.Writers;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
@@ -19,16 +18,17 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 final class ErrorResponder {
 
-    private ErrorResponder() {}
+    private final Writers writers;
 
-    /** Sends the error, unless the response is already committed (then nothing can be changed). */
-    static void respond(HttpServletResponse response, int status, String message, OutputFormat format)
-            throws IOException {
-        respond(response, status, message, format, false);
+    ErrorResponder(Writers writers) {
+        this.writers = writers;
     }
 
-    /** As above; {@code closeConnection} when the request left unread bytes on the connection. */
-    static void respond(HttpServletResponse response, int status, String message, OutputFormat format,
+    /**
+     * Sends the error, unless the response is already committed (then nothing can be changed);
+     * {@code closeConnection} when the request left unread bytes on the connection.
+     */
+    void respond(HttpServletResponse response, int status, String message, OutputFormat format,
             boolean closeConnection) throws IOException {
         if (response.isCommitted()) {
             return;
@@ -48,14 +48,10 @@ final class ErrorResponder {
         try (OutputStream out = response.getOutputStream()) {
             if (format == null) {
                 response.setContentType("text/plain;charset=utf-8");
-                out.write((status + " " + view.reason() + ": " + message + "\n").getBytes(StandardCharsets.UTF_8));
-            } else if (format.isRdf()) {
-                response.setContentType(format.contentType());
-                RdfWriter.writeError(view, format, out);
+                out.write((status + " " + view.reason() + ": " + view.message() + "\n").getBytes(StandardCharsets.UTF_8));
             } else {
-                response.setContentType(format.contentType());
-                Headers.html(response);
-                HtmlWriter.writeError(view, out);
+                Headers.representation(response, format);
+                writers.get(format).writeError(view, out);
             }
         }
     }

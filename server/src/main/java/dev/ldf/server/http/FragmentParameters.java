@@ -6,10 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 
+import dev.ldf.server.fragment.FragmentRequest;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**
@@ -21,12 +20,11 @@ import jakarta.servlet.http.HttpServletRequest;
  * limits; the query string of a POST may hold more of them (the {@code hydra:next} URL of a POSTed
  * page carries {@code page} there), but no parameter may be given in both places.
  *
- * @param terms      the pattern parameters as sent, "" when absent
- * @param values     the VALUES block, or null
+ * @param input      the pattern parameters as sent ("" when absent) and the VALUES block (or null)
  * @param page       the page number as sent, or null
  * @param bodyDigest a digest of a POST body (part of the entity tag), "" for GET
  */
-record FragmentParameters(Map<String, String> terms, String values, String page, String bodyDigest) {
+record FragmentParameters(FragmentRequest.Input input, String page, String bodyDigest) {
 
     static final String FORM = "application/x-www-form-urlencoded";
     /** The most of a refused body the server reads to answer cleanly; beyond it, it closes. */
@@ -50,14 +48,15 @@ record FragmentParameters(Map<String, String> terms, String values, String page,
     }
 
     private static FragmentParameters of(QueryParameters parameters, String bodyDigest) {
-        Map<String, String> terms = new LinkedHashMap<>();
-        for (String position : new String[] {"subject", "predicate", "object"}) {
-            String value = parameters.single(position);
-            terms.put(position, value == null ? "" : value);
+        String[] terms = new String[3];
+        String[] positions = {"subject", "predicate", "object"};
+        for (int i = 0; i < positions.length; i++) {
+            String value = parameters.single(positions[i]);
+            terms[i] = value == null ? "" : value;
         }
         String values = parameters.single("values");
-        return new FragmentParameters(terms, values == null || values.isBlank() ? null : values,
-                parameters.single("page"), bodyDigest);
+        return new FragmentParameters(new FragmentRequest.Input(terms[0], terms[1], terms[2],
+                values == null || values.isBlank() ? null : values), parameters.single("page"), bodyDigest);
     }
 
     private static boolean isUtf8Form(String contentType) {

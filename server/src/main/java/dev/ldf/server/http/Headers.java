@@ -1,6 +1,7 @@
 package dev.ldf.server.http;
 
 import dev.ldf.server.rdf.HtmlWriter;
+import dev.ldf.server.rdf.OutputFormat;
 import jakarta.servlet.http.HttpServletResponse;
 
 /** Headers every response carries. */
@@ -25,12 +26,16 @@ final class Headers {
     }
 
     /**
-     * HTML pages may load nothing but their own inline style (by its hash), submit forms only to
-     * this server, and not be framed: even markup that escaped escaping could run nothing.
+     * The headers of a representation in {@code format}. HTML pages may load nothing but their own
+     * inline style (by its hash), submit forms only to this server, and not be framed: even markup
+     * that escaped escaping could run nothing.
      */
-    static void html(HttpServletResponse response) {
-        response.setHeader("Content-Security-Policy", HtmlWriter.CONTENT_SECURITY_POLICY);
-        response.setHeader("Referrer-Policy", "no-referrer");
+    static void representation(HttpServletResponse response, OutputFormat format) {
+        response.setContentType(format.contentType());
+        if (format == OutputFormat.HTML) {
+            response.setHeader("Content-Security-Policy", HtmlWriter.CONTENT_SECURITY_POLICY);
+            response.setHeader("Referrer-Policy", "no-referrer");
+        }
     }
 
     /** Headers that let caches store a successful response and revalidate it. */

@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.eclipse.jetty.util.UrlEncoded;
 
+import dev.ldf.server.fragment.Addresses;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**
@@ -17,7 +18,7 @@ import jakarta.servlet.http.HttpServletRequest;
  * byte. The scheme and authority come from the configured base URL, or else from the request,
  * where Jetty has already applied {@code Forwarded} and {@code X-Forwarded-*} headers.
  */
-record PublicUrls(String base, String rawPath, String rawQuery) {
+record PublicUrls(String base, String rawPath, String rawQuery) implements Addresses {
 
     static PublicUrls of(HttpServletRequest request, String configuredBase) {
         String base = configuredBase != null ? configuredBase : requestBase(request);
@@ -36,21 +37,25 @@ record PublicUrls(String base, String rawPath, String rawQuery) {
     }
 
     /** The URL exactly as requested. */
-    String requestUrl() {
+    @Override
+    public String requestUrl() {
         return base + rawPath + (rawQuery == null ? "" : "?" + rawQuery);
     }
 
     /** The index URL. */
-    String index() {
+    @Override
+    public String index() {
         return base + "/";
     }
 
-    String dataset(String name) {
+    @Override
+    public String dataset(String name) {
         return base + "/" + name;
     }
 
     /** The Skolem IRI prefix for a dataset's blank nodes. */
-    String genidPrefix(String dataset) {
+    @Override
+    public String genidPrefix(String dataset) {
         return base + "/.well-known/genid/" + dataset + "/";
     }
 
@@ -58,7 +63,8 @@ record PublicUrls(String base, String rawPath, String rawQuery) {
      * This URL on another page: the {@code page} parameter is replaced (and left out for page 1,
      * whose canonical URL has none), every other parameter is kept byte for byte and in order.
      */
-    String onPage(long page) {
+    @Override
+    public String onPage(long page) {
         List<String> kept = new ArrayList<>();
         if (rawQuery != null) {
             for (String pair : rawQuery.split("&")) {

@@ -13,7 +13,13 @@ import java.util.Map;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
+import dev.ldf.server.fragment.Catalog;
 import dev.ldf.server.fragment.Count;
+import dev.ldf.server.fragment.DatasetDescription;
+import dev.ldf.server.fragment.Fragment;
+import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.FragmentRequest;
+import dev.ldf.server.fragment.ServerDescription;
 
 /**
  * HTML pages for people: a fragment as a table with its count, paging links and a search form;
@@ -23,7 +29,7 @@ import dev.ldf.server.fragment.Count;
  * that have them in the same position; an IRI also links to itself, but only when it is http(s),
  * so that data can never smuggle a {@code javascript:} link into the page.
  */
-public final class HtmlWriter {
+public final class HtmlWriter implements ResponseWriter {
 
     private static final String STYLE = """
             body{font-family:system-ui,sans-serif;margin:1.5rem auto;max-width:72rem;padding:0 1rem;color:#222}
@@ -43,7 +49,7 @@ public final class HtmlWriter {
     public static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src '" + sha256(STYLE)
             + "'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-    private HtmlWriter() {}
+    HtmlWriter() {}
 
     private static String sha256(String text) {
         try {
@@ -54,75 +60,84 @@ public final class HtmlWriter {
         }
     }
 
-    public static void writeFragment(FragmentView view, OutputStream out) throws IOException {
+    @Override
+    public void writeFragment(Fragment fragment, OutputStream out) throws IOException {
         Writer w = writer(out);
-        DatasetDescription d = view.dataset();
-        head(w, d.title() + ": " + RdfWriter.describe(view.pattern()));
-        w.write("<header><a href=\"" + escape(view.serverUrl()) + "\">" + escape(view.serverTitle()) + "</a> › <a href=\""
-                + escape(d.url()) + "\">" + escape(d.title()) + "</a></header>\n");
+        DatasetDescription d = fragment.dataset();
+        FragmentRequest request = fragment.request();
+        head(w, d.title() + ": " + RdfStatements.describe(request.pattern()));
+        w.write("<header><a href=\"" + escape(fragment.server().indexUrl()) + "\">" + escape(fragment.server().title())
+                + "</a> › <a href=\"" + escape(d.url()) + "\">" + escape(d.title()) + "</a></header>\n");
         w.write("<h1>" + escape(d.title()) + "</h1>\n");
         if (!d.description().isEmpty()) {
             w.write("<p>" + escape(d.description()) + "</p>\n");
         }
         w.write("<form action=\"" + escape(d.url()) + "\" method=\"get\">\n");
-        for (String position : new String[] {"subject", "predicate", "object"}) {
-            String value = view.parameters().getOrDefault(position, "");
+        String[][] inputs = {{"subject", request.input().subject()}, {"predicate", request.input().predicate()},
+            {"object", request.input().object()}};
+        for (String[] input : inputs) {
+            String position = input[0];
             w.write("<label for=\"" + position + "\">" + position + "</label><input id=\"" + position + "\" name=\""
-                    + position + "\" value=\"" + escape(value) + "\" placeholder=\"?" + position.charAt(0) + "\">\n");
+                    + position + "\" value=\"" + escape(input[1]) + "\" placeholder=\"?" + position.charAt(0) + "\">\n");
         }
+        String values = request.input().values();
         w.write("<label for=\"values\">values</label><textarea id=\"values\" name=\"values\" rows=\"2\" placeholder=\""
                 + "optional brTPF bindings, e.g. (?s) { (&lt;http://example.org/a&gt;) }\">"
-                + escape(view.values() == null ? "" : view.values()) + "</textarea>\n");
+                + escape(values == null ? "" : values) + "</textarea>\n");
         w.write("<button type=\"submit\">Find matching triples</button>\n</form>\n");
 
-        Count count = view.page().count();
-        long first = (view.pageNumber() - 1) * view.pageSize() + 1;
-        long last = first + view.page().size() - 1;
+        FragmentPage page = fragment.page();
+        Count count = page.count();
+        long first = (request.page() - 1) * d.pageSize() + 1;
+        long last = first + page.size() - 1;
         w.write("<p class=\"count\">" + (count.exact() ? "" : "About ") + String.format(Locale.ROOT, "%,d", count.value())
-                + (count.value() == 1 ? " triple matches " : " triples match ") + escape(RdfWriter.describe(view.pattern()))
-                + escape(RdfWriter.restriction(view)));
-        if (view.page().size() > 0) {
-            w.write(String.format(Locale.ROOT, "; this is page %,d with triples %,d to %,d.", view.pageNumber(), first, last));
+                + (count.value() == 1 ? " triple matches " : " triples match ") + escape(RdfStatements.describe(request.pattern()))
+                + escape(RdfStatements.restriction(request.bindingCount())));
+        if (page.size() > 0) {
+            w.write(String.format(Locale.ROOT, "; this is page %,d with triples %,d to %,d.", request.page(), first, last));
         } else {
-            w.write(view.pageNumber() > 1 ? String.format(Locale.ROOT, "; page %,d is past the last one.", view.pageNumber()) : ".");
+            w.write(request.page() > 1 ? String.format(Locale.ROOT, "; page %,d is past the last one.", request.page()) : ".");
         }
         w.write("</p>\n");
 
-        if (view.page().size() > 0) {
+        if (page.size() > 0) {
             w.write("<table>\n<thead><tr><th>subject</th><th>predicate</th><th>object</th></tr></thead>\n<tbody>\n");
-            for (Triple t : view.page().triples()) {
-                Triple s = view.skolemizer().skolemize(t);
+            for (Triple t : page.triples()) {
+                Triple s = fragment.skolemizer().skolemize(t);
                 w.write("<tr>");
-                cell(w, view, "subject", s.getSubject());
-                cell(w, view, "predicate", s.getPredicate());
-                cell(w, view, "object", s.getObject());
+                cell(w, d, "subject", s.getSubject());
+                cell(w, d, "predicate", s.getPredicate());
+                cell(w, d, "object", s.getObject());
                 w.write("</tr>\n");
             }
             w.write("</tbody>\n</table>\n");
         }
+        Fragment.PageLinks links = fragment.links();
         w.write("<nav>");
-        if (view.pageNumber() > 1) {
-            w.write("<a rel=\"first\" href=\"" + escape(view.firstUrl()) + "\">first</a>");
+        if (request.page() > 1) {
+            w.write("<a rel=\"first\" href=\"" + escape(links.first()) + "\">first</a>");
         }
-        if (view.previousUrl() != null) {
-            w.write("<a rel=\"prev\" href=\"" + escape(view.previousUrl()) + "\">previous</a>");
+        if (links.previous() != null) {
+            w.write("<a rel=\"prev\" href=\"" + escape(links.previous()) + "\">previous</a>");
         }
-        if (view.nextUrl() != null) {
-            w.write("<a rel=\"next\" href=\"" + escape(view.nextUrl()) + "\">next</a>");
+        if (links.next() != null) {
+            w.write("<a rel=\"next\" href=\"" + escape(links.next()) + "\">next</a>");
         }
         w.write("</nav>\n");
         foot(w);
     }
 
-    public static void writeCatalog(CatalogView view, OutputStream out) throws IOException {
+    @Override
+    public void writeCatalog(Catalog catalog, OutputStream out) throws IOException {
         Writer w = writer(out);
-        head(w, view.title());
-        w.write("<h1>" + escape(view.title()) + "</h1>\n");
-        if (!view.description().isEmpty()) {
-            w.write("<p>" + escape(view.description()) + "</p>\n");
+        ServerDescription server = catalog.server();
+        head(w, server.title());
+        w.write("<h1>" + escape(server.title()) + "</h1>\n");
+        if (!server.description().isEmpty()) {
+            w.write("<p>" + escape(server.description()) + "</p>\n");
         }
         w.write("<p>Datasets served as Triple Pattern Fragments:</p>\n");
-        for (CatalogView.Entry entry : view.datasets()) {
+        for (Catalog.Entry entry : catalog.datasets()) {
             DatasetDescription d = entry.dataset();
             w.write("<h2><a href=\"" + escape(d.url()) + "\">" + escape(d.title()) + "</a></h2>\n");
             if (!d.description().isEmpty()) {
@@ -136,16 +151,17 @@ public final class HtmlWriter {
         foot(w);
     }
 
-    public static void writeError(ErrorView view, OutputStream out) throws IOException {
+    @Override
+    public void writeError(ErrorView view, OutputStream out) throws IOException {
         Writer w = writer(out);
         head(w, view.status() + " " + view.reason());
         w.write("<h1>" + view.status() + " " + escape(view.reason()) + "</h1>\n<p>" + escape(view.message()) + "</p>\n");
         foot(w);
     }
 
-    private static void cell(Writer w, FragmentView view, String position, Node node) throws IOException {
+    private static void cell(Writer w, DatasetDescription dataset, String position, Node node) throws IOException {
         String parameter = parameterSyntax(node);
-        String search = view.dataset().url() + "?" + position + "=" + URLEncoder.encode(parameter, StandardCharsets.UTF_8)
+        String search = dataset.url() + "?" + position + "=" + URLEncoder.encode(parameter, StandardCharsets.UTF_8)
                 .replace("+", "%20");
         if (node.isLiteral()) {
             w.write("<td class=\"literal\"><a href=\"" + escape(search) + "\">\"" + escape(node.getLiteralLexicalForm())
@@ -154,7 +170,7 @@ public final class HtmlWriter {
             if (lang != null && !lang.isEmpty()) {
                 w.write("<span class=\"meta\">@" + escape(lang) + "</span>");
             } else if (!node.getLiteralDatatypeURI().equals(Vocabulary.XSD + "string")) {
-                w.write("<span class=\"meta\">^^" + escape(shorten(node.getLiteralDatatypeURI(), view.dataset().prefixes()))
+                w.write("<span class=\"meta\">^^" + escape(shorten(node.getLiteralDatatypeURI(), dataset.prefixes()))
                         + "</span>");
             }
             w.write("</td>");
@@ -162,7 +178,7 @@ public final class HtmlWriter {
         }
         String iri = node.getURI();
         w.write("<td><a href=\"" + escape(search) + "\" title=\"" + escape(iri) + "\">"
-                + escape(shorten(iri, view.dataset().prefixes())) + "</a>");
+                + escape(shorten(iri, dataset.prefixes())) + "</a>");
         String lower = iri.toLowerCase(Locale.ROOT);
         if (lower.startsWith("http://") || lower.startsWith("https://")) {
             w.write("<a class=\"ext\" href=\"" + escape(iri) + "\" title=\"open the IRI itself\">↗</a>");

@@ -58,6 +58,8 @@ final class Vocabulary {
     static final Node BRTPF_MAX_BINDINGS = NodeFactory.createURI(BRTPF + "maxBindingsPerRequest");
     static final Node BRTPF_MAX_BODY = NodeFactory.createURI(BRTPF + "maxRequestBodyBytes");
 
+    static final Node RDFS_SEE_ALSO = NodeFactory.createURI(RDFS + "seeAlso");
+
     static final Node DCTERMS_TITLE = NodeFactory.createURI(DCTERMS + "title");
     static final Node DCTERMS_DESCRIPTION = NodeFactory.createURI(DCTERMS + "description");
     static final Node DCTERMS_SOURCE = NodeFactory.createURI(DCTERMS + "source");

@@ -11,8 +11,13 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.junit.jupiter.api.Test;
 
+import dev.ldf.server.fragment.Bindings;
 import dev.ldf.server.fragment.Count;
+import dev.ldf.server.fragment.DatasetDescription;
+import dev.ldf.server.fragment.Fragment;
 import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.FragmentRequest;
+import dev.ldf.server.fragment.ServerDescription;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.fragment.TriplePattern;
 
@@ -23,13 +28,16 @@ class HtmlWriterTest {
 
     private static String render(Triple... triples) throws IOException {
         DatasetDescription dataset = new DatasetDescription("d", "Data <b>", "About \"d\" & more", "http://h/d", Map.of(),
-                100, 1 << 20);
+                100, 100, 1 << 20);
         FragmentPage page = new FragmentPage(Count.estimate(1000), triples.length, true, List.of(triples));
-        FragmentView view = new FragmentView("Server", "http://h/", dataset, "http://h/d?x=1", TriplePattern.ALL,
-                Map.of("subject", "\"><script>"), "(?x) { (\"</textarea><script>\") }", 1, 1, 100, page, "http://h/d", null, "http://h/d?page=2",
+        String values = "(?x) { (\"</textarea><script>\") }";
+        FragmentRequest request = new FragmentRequest(TriplePattern.ALL, Bindings.parse(values, "http://h/d"), 1,
+                new FragmentRequest.Input("\"><script>", "", "", values));
+        Fragment fragment = new Fragment(new ServerDescription("Server", "", "http://h/"), dataset, request, page,
+                new Fragment.PageLinks("http://h/d?x=1", "http://h/d", null, "http://h/d?page=2"),
                 new Skolemizer("http://h/.well-known/genid/d/"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        HtmlWriter.writeFragment(view, out);
+        new HtmlWriter().writeFragment(fragment, out);
         return out.toString(StandardCharsets.UTF_8);
     }
 

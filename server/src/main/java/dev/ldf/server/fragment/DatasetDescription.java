@@ -1,0 +1,26 @@
+package dev.ldf.server.fragment;
+
+import java.util.Map;
+
+/**
+ * A dataset as clients see it: what its pages and controls say about it.
+ *
+ * @param url                   the dataset's public URL, e.g. {@code https://data.example.org/library}
+ * @param prefixes              prefixes for Turtle, TriG, JSON-LD and HTML output
+ * @param pageSize              triples per page
+ * @param maxBindingsPerRequest the most solution mappings a brTPF request may carry (maxMpR); 0 without brTPF
+ * @param maxRequestBodyBytes   the largest POST body the server accepts
+ */
+public record DatasetDescription(String name, String title, String description, String url,
+        Map<String, String> prefixes, int pageSize, int maxBindingsPerRequest, int maxRequestBodyBytes) {
+
+    /** The RFC 6570 template of the TPF search form. */
+    public String template() {
+        return url + "{?subject,predicate,object}";
+    }
+
+    /** The RFC 6570 template of the brTPF form. */
+    public String bindingsTemplate() {
+        return url + "{?subject,predicate,object,values}";
+    }
+}

@@ -1,0 +1,70 @@
+package dev.ldf.server.fragment;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A dataset the server answers for: its settings and its datasource. It turns a checked request
+ * into a {@link Fragment}: blank nodes back from Skolem IRIs, the page from the datasource, the
+ * links to other pages. Thread-safe.
+ */
+public final class ServedDataset {
+
+    private final String name;
+    private final String title;
+    private final String description;
+    private final Map<String, String> prefixes;
+    private final int pageSize;
+    private final int maxBindingsPerRequest;
+    private final int maxRequestBodyBytes;
+    private final Datasource source;
+
+    public ServedDataset(String name, String title, String description, Map<String, String> prefixes, int pageSize,
+            int maxBindingsPerRequest, int maxRequestBodyBytes, Datasource source) {
+        this.name = name;
+        this.title = title;
+        this.description = description;
+        // In the configured order: writers declare them in it.
+        this.prefixes = Collections.unmodifiableMap(new LinkedHashMap<>(prefixes));
+        this.pageSize = pageSize;
+        this.maxBindingsPerRequest = maxBindingsPerRequest;
+        this.maxRequestBodyBytes = maxRequestBodyBytes;
+        this.source = source;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int pageSize() {
+        return pageSize;
+    }
+
+    /** The most distinct solution mappings one request may carry (maxMpR); 0 serves plain TPF. */
+    public int maxBindingsPerRequest() {
+        return maxBindingsPerRequest;
+    }
+
+    public Datasource source() {
+        return source;
+    }
+
+    /** The dataset as clients see it at {@code addresses}. */
+    public DatasetDescription describe(Addresses addresses) {
+        return new DatasetDescription(name, title, description, addresses.dataset(name), prefixes, pageSize,
+                maxBindingsPerRequest, maxRequestBodyBytes);
+    }
+
+    /** Answers one page of the request's fragment. The page's data is read as it is written. */
+    public Fragment answer(FragmentRequest request, ServerDescription server, Addresses addresses) {
+        Skolemizer skolemizer = new Skolemizer(addresses.genidPrefix(name));
+        Selector selector = new Selector(Selector.of(request.pattern(), request.bindings()).patterns().stream()
+                .map(skolemizer::deskolemize).toList());
+        FragmentPage page = source.page(selector, request.offset(pageSize), pageSize);
+        long number = request.page();
+        Fragment.PageLinks links = new Fragment.PageLinks(addresses.requestUrl(), addresses.onPage(1),
+                number > 1 ? addresses.onPage(number - 1) : null, page.hasNextPage() ? addresses.onPage(number + 1) : null);
+        return new Fragment(server, describe(addresses), request, page, links, skolemizer);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.ldf.server.http;
+
+import java.io.IOException;
+import java.util.regex.Pattern;
+
+import dev.ldf.server.fragment.Bindings;
+import dev.ldf.server.fragment.FragmentRequest;
+import dev.ldf.server.fragment.ServedDataset;
+import dev.ldf.server.fragment.TermSyntax;
+import dev.ldf.server.fragment.TriplePattern;
+import jakarta.servlet.http.HttpServletRequest;
+
+/**
+ * Turns an HTTP request for a dataset into a checked {@link FragmentRequest}: the pattern's terms,
+ * the brTPF bindings within the dataset's limit, the page number. Every mistake is a 400 (or 413,
+ * 415 from reading the body) before any byte of the answer is written.
+ */
+final class FragmentRequests {
+
+    private static final Pattern PAGE = Pattern.compile("[1-9][0-9]{0,18}");
+
+    /** A checked request, and the digest of a POST body (part of the entity tag; "" for GET). */
+    record Read(FragmentRequest request, String bodyDigest) {}
+
+    private FragmentRequests() {}
+
+    static Read read(HttpServletRequest http, ServedDataset dataset, PublicUrls urls, int maxBodyBytes)
+            throws IOException {
+        FragmentParameters parameters = FragmentParameters.read(http, maxBodyBytes);
+        FragmentRequest.Input input = parameters.input();
+        TriplePattern pattern = new TriplePattern(
+                TermSyntax.parse("subject", input.subject()),
+                TermSyntax.parse("predicate", input.predicate()),
+                TermSyntax.parse("object", input.object()));
+        Bindings bindings = input.values() == null ? null : Bindings.parse(input.values(), urls.dataset(dataset.name()));
+        if (bindings != null && dataset.maxBindingsPerRequest() == 0) {
+            throw HttpError.badRequest("This dataset serves plain Triple Pattern Fragments; it does not accept bindings.");
+        }
+        if (bindings != null && bindings.size() > dataset.maxBindingsPerRequest()) {
+            throw HttpError.badRequest("Too many bindings: " + bindings.size() + " distinct solution mappings, but this "
+                    + "dataset accepts at most " + dataset.maxBindingsPerRequest() + " per request (maxMpR).");
+        }
+        return new Read(new FragmentRequest(pattern, bindings, page(parameters.page(), dataset.pageSize()), input),
+                parameters.bodyDigest());
+    }
+
+    private static long page(String value, int pageSize) {
+        if (value == null) {
+            return 1;
+        }
+        // The offset of the page's first triple must fit in a long.
+        long max = Long.MAX_VALUE / pageSize;
+        long page = -1;
+        if (PAGE.matcher(value).matches()) {
+            try {
+                page = Long.parseLong(value);
+            } catch (NumberFormatException e) {
+                page = -1;
+            }
+        }
+        if (page < 1 || page > max) {
+            throw HttpError.badRequest("The page must be a whole number from 1 to " + max + ", not '"
+                    + (value.length() > 40 ? value.substring(0, 40) + "..." : value) + "'.");
+        }
+        return page;
+    }
+}
