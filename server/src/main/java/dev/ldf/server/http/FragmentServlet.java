@@ -80,10 +80,6 @@ public final class FragmentServlet extends HttpServlet {
         OutputFormat format = null;
         try {
             Headers.common(response);
-            if (request.getMethod().equals("OPTIONS")) {
-                options(response);
-                return;
-            }
             format = ContentNegotiation.choose(request.getHeader("Accept"), FORMATS);
             if (format == null) {
                 throw new HttpError(406, "None of the formats this server writes is acceptable: "
@@ -206,14 +202,6 @@ public final class FragmentServlet extends HttpServlet {
             return true;
         }
         return false;
-    }
-
-    private static void options(HttpServletResponse response) {
-        response.setStatus(204);
-        response.setHeader("Allow", Headers.DATASET_METHODS);
-        response.setHeader("Access-Control-Allow-Methods", Headers.DATASET_METHODS);
-        response.setHeader("Access-Control-Allow-Headers", "Accept, Content-Type, If-None-Match");
-        response.setHeader("Access-Control-Max-Age", "86400");
     }
 
     /** Refuses methods other than {@code allowed} with 405 and an Allow header. */

@@ -1,7 +1,9 @@
 package dev.ldf.server.http;
 
+import org.eclipse.jetty.compression.gzip.GzipCompression;
+import org.eclipse.jetty.compression.server.CompressionConfig;
+import org.eclipse.jetty.compression.server.CompressionHandler;
 import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.handler.gzip.GzipHandler;
 
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.monitor.ServerMetrics;
@@ -12,15 +14,21 @@ public final class HandlerChain {
     private HandlerChain() {}
 
     /**
-     * {@code servlets} behind, outermost first: the request body reader (so that slow bodies wait
-     * outside the load limit), the load limit, and gzip.
+     * {@code servlets} behind, outermost first: CORS headers, the request body reader (so that slow
+     * bodies wait outside the load limit), the load limit, and gzip for clients that accept it.
      */
     public static Handler around(Handler servlets, ServerConfig config, ServerMetrics metrics) {
-        GzipHandler gzip = new GzipHandler();
-        gzip.setMinGzipSize(512);
-        gzip.setIncludedMethods("GET", "POST");
-        gzip.setHandler(servlets);
-        return new RequestBodyHandler(config.maxRequestBodyBytes(), config.limits(),
-                new LoadLimitHandler(config.limits(), metrics, gzip));
+        return new PublicCorsHandler(new RequestBodyHandler(config.maxRequestBodyBytes(), config.limits(),
+                new LoadLimitHandler(config.limits(), metrics, compression(servlets))));
+    }
+
+    private static Handler compression(Handler servlets) {
+        GzipCompression gzip = new GzipCompression();
+        gzip.setMinCompressSize(512);
+        CompressionHandler compression = new CompressionHandler(servlets);
+        compression.putCompression(gzip);
+        compression.putConfiguration("/*", CompressionConfig.builder().defaults()
+                .compressIncludeMethod("GET").compressIncludeMethod("POST").build());
+        return compression;
     }
 }

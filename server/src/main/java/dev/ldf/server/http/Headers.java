@@ -14,13 +14,8 @@ final class Headers {
 
     private Headers() {}
 
-    /**
-     * CORS for any origin: fragments are public data, and browser clients (Comunica in a page)
-     * read them directly. Not varied by Origin, so caches keep one copy.
-     */
+    /** Headers of every answer of the servlet (CORS headers come from {@link PublicCorsHandler}). */
     static void common(HttpServletResponse response) {
-        response.setHeader("Access-Control-Allow-Origin", "*");
-        response.setHeader("Access-Control-Expose-Headers", "ETag, Content-Type");
         // Browsers must take the declared type, never sniff an RDF page with markup in it as HTML.
         response.setHeader("X-Content-Type-Options", "nosniff");
     }

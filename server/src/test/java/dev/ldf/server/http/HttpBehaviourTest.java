@@ -72,6 +72,14 @@ class HttpBehaviourTest {
                 TestServer.dataset("library") + "?page=x")) {
             assertEquals("*", Http.get(url).headers().firstValue("Access-Control-Allow-Origin").orElseThrow(), url);
         }
+        String etag = Http.get(PAGE, "Accept", "text/turtle").headers().firstValue("ETag").orElseThrow();
+        HttpResponse<String> notModified = Http.get(PAGE, "Accept", "text/turtle", "If-None-Match", etag);
+        assertEquals(304, notModified.statusCode());
+        assertEquals("*", notModified.headers().firstValue("Access-Control-Allow-Origin").orElseThrow(), "on a 304 too");
+        HttpResponse<String> head = Http.send(HttpRequest.newBuilder(URI.create(PAGE))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()), "Origin", "http://other.example");
+        assertEquals("*", head.headers().firstValue("Access-Control-Allow-Origin").orElseThrow(), "not the origin echoed");
+        assertTrue(head.headers().allValues("Vary").stream().noneMatch(v -> v.contains("Origin")), "one copy for every origin");
         HttpResponse<String> preflight = Http.send(HttpRequest.newBuilder(URI.create(PAGE))
                 .method("OPTIONS", HttpRequest.BodyPublishers.noBody()), "Origin", "http://other.example",
                 "Access-Control-Request-Method", "GET");
