@@ -21,10 +21,10 @@ import dev.ldf.client.join.ClientOptions;
 import dev.ldf.client.join.FragmentSource;
 import dev.ldf.client.join.Mode;
 import dev.ldf.client.testing.TestServer;
-import dev.ldf.server.config.DatasetConfig;
-import dev.ldf.server.config.ServerConfig;
 import dev.ldf.deploy.local.LocalDeployment;
 import dev.ldf.deploy.local.NginxCache;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -6,7 +6,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
+import dev.ldf.cli.ExitCode;
 import dev.ldf.watdiv.generate.ExpectedCounts;
+import dev.ldf.watdiv.generate.TripleProgress;
 import dev.ldf.watdiv.generate.WatDivGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,6 +43,6 @@ final class StatsCommand implements Callable<Integer> {
         }
         System.err.printf(Locale.ROOT, "%,d triples, %d predicates, %d outside 10%% of the model, %.1f s%n", triples,
                 counts.size(), outside, (System.nanoTime() - start) / 1e9);
-        return outside == 0 ? 0 : 3;
+        return outside == 0 ? ExitCode.OK : ExitCode.FAILURE;
     }
 }

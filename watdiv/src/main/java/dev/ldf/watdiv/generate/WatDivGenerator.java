@@ -66,6 +66,10 @@ public final class WatDivGenerator {
         return model;
     }
 
+    public long seed() {
+        return seed;
+    }
+
     public int scale() {
         return scale;
     }

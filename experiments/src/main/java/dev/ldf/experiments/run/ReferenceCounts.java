@@ -1,4 +1,4 @@
-package dev.ldf.watdiv.experiment;
+package dev.ldf.experiments.run;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.ldf.watdiv.cli;
+package dev.ldf.experiments.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
+import dev.ldf.cli.Commands;
 import dev.ldf.deploy.local.NginxCache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,7 +32,7 @@ class ExperimentsSmokeTest {
     private static int run(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of("-s", "1", "--data-dir", work.resolve("data").toString(), "--server-jvm", "-Xmx256m"));
-        return new CommandLine(new WatDivCommand()).execute(all.toArray(String[]::new));
+        return Commands.run(new ExperimentsCommand(), all.toArray(String[]::new));
     }
 
     private static void assertPlot(Path dir, String name) throws IOException {

@@ -1,4 +1,4 @@
-package dev.ldf.watdiv.cli;
+package dev.ldf.experiments.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -8,11 +8,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import dev.ldf.watdiv.experiment.Configuration;
-import dev.ldf.watdiv.experiment.NetworkLoad;
-import dev.ldf.watdiv.experiment.NetworkLoadReport;
-import dev.ldf.watdiv.experiment.ReferenceCounts;
+import dev.ldf.experiments.networkload.NetworkLoad;
+import dev.ldf.experiments.networkload.NetworkLoadReport;
+import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.ReferenceCounts;
 import dev.ldf.watdiv.workload.Workload;
+import dev.ldf.watdiv.workload.WorkloadFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -25,7 +26,7 @@ final class NetworkLoadCommand implements Callable<Integer> {
     @Mixin
     ExperimentOptions experiment;
 
-    @Option(names = {"-o", "--output"}, defaultValue = "watdiv/results/network-load",
+    @Option(names = {"-o", "--output"}, defaultValue = "experiments/results/network-load",
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
@@ -55,8 +56,8 @@ final class NetworkLoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Path hdt = experiment.hdt();
-        Path workload = experiment.workload();
-        List<Workload.Entry> sequence = Workload.read(queries != null ? queries : workload.resolve("sequence-145.tsv"));
+        Path sequenceFile = queries != null ? queries : experiment.workload().sequence(WorkloadFiles.Settings.SEQUENCE);
+        List<Workload.Entry> sequence = Workload.read(sequenceFile);
         if (limit != null && limit < sequence.size()) {
             sequence = sequence.subList(0, limit);
         }
@@ -74,7 +75,7 @@ final class NetworkLoadCommand implements Callable<Integer> {
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, this project's generator), "
                 + "%d queries of `%s`, one client (`ldf-client`), one server process on loopback, a %d s timeout per query.",
                 experiment.scale(), experiment.seed, sequence.size(),
-                queries != null ? queries : "sequence-145.tsv", perQuery.toSeconds());
+                queries != null ? queries : sequenceFile.getFileName(), perQuery.toSeconds());
         report.write(output, setup);
         long mismatches = report.totals().values().stream().mapToLong(NetworkLoad.Totals::mismatches).sum();
         long errors = report.totals().values().stream().mapToLong(NetworkLoad.Totals::errors).sum();

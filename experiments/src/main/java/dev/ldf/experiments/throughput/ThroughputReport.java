@@ -1,4 +1,8 @@
-package dev.ldf.watdiv.experiment;
+package dev.ldf.experiments.throughput;
+
+import dev.ldf.experiments.run.Charts;
+import dev.ldf.experiments.run.CsvWriter;
+import dev.ldf.experiments.run.Measurement;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,19 +1,19 @@
-package dev.ldf.watdiv.cli;
+package dev.ldf.watdiv.generate;
 
 import java.util.Locale;
 
 /** A progress line on standard error at most every two seconds while triples stream by. */
-final class TripleProgress {
+public final class TripleProgress {
     private final long start;
     private long count;
     private long last;
 
-    TripleProgress(long start) {
+    public TripleProgress(long start) {
         this.start = start;
         this.last = start;
     }
 
-    void tick() {
+    public void tick() {
         if (++count % 100_000 == 0) {
             long now = System.nanoTime();
             if (now - last > 2_000_000_000L) {

@@ -1,69 +1,36 @@
-package dev.ldf.watdiv.cli;
+package dev.ldf.experiments.cachehits;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import org.jfree.data.category.DefaultCategoryDataset;
 
-import dev.ldf.watdiv.experiment.Charts;
-import dev.ldf.watdiv.experiment.Configuration;
-import dev.ldf.watdiv.experiment.CsvWriter;
-import dev.ldf.watdiv.experiment.LruReplay;
-import dev.ldf.watdiv.experiment.NetworkLoad;
-import dev.ldf.watdiv.experiment.ReferenceCounts;
-import dev.ldf.watdiv.workload.Workload;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import dev.ldf.experiments.run.Charts;
+import dev.ldf.experiments.run.CsvWriter;
 
-@Command(name = "cache-hits", mixinStandardHelpOptions = true,
-        description = "Experiment 3 (brTPF paper, section 7): experiment 1's request log replayed through LRU caches "
-                + "of several sizes, and the hit rate nginx measured in experiment 2.")
-final class CacheHitsCommand implements Callable<Integer> {
+/**
+ * Experiment 3 of the brTPF paper (section 6): how often an LRU cache of each size would answer
+ * the requests of experiment 1, one configuration at a time, beside the hit rate the real nginx
+ * cache had in experiment 2. Writes {@code hits.csv}, the {@code lru-hit-rate} plot and
+ * {@code summary.md}.
+ */
+public final class CacheHits {
 
-    @Mixin
-    ExperimentOptions experiment;
+    private CacheHits() {}
 
-    @Option(names = {"-o", "--output"}, defaultValue = "watdiv/results/cache-hits",
-            description = "Directory for the results (default: ${DEFAULT-VALUE}).")
-    Path output;
-
-    @Option(names = "--requests", defaultValue = "watdiv/results/network-load/requests.csv.gz",
-            description = "Experiment 1's request log; if it does not exist, the sequence is run here with TPF and "
-                    + "brTPF 15 and 30, as in the paper (default: ${DEFAULT-VALUE}).")
-    Path requests;
-
-    @Option(names = "--throughput", defaultValue = "watdiv/results/throughput/runs.csv",
-            description = "Experiment 2's runs, for the hit rate of the real nginx cache (default: ${DEFAULT-VALUE}).")
-    Path throughput;
-
-    @Option(names = "--sizes", split = ",", description = "LRU cache sizes in entries; an unlimited cache is always "
-            + "added (default: 100,1000,10000,100000; paper: 2500,5000,...,500000).")
-    List<Integer> sizes;
-
-    @Option(names = "--limit", description = "When running the sequence here: only its first N queries.")
-    Integer limit;
-
-    @Override
-    public Integer call() throws IOException {
+    /**
+     * @param requests   experiment 1's request log
+     * @param capacities cache sizes in entries ({@link LruReplay#UNLIMITED} for no limit)
+     * @param throughput experiment 2's runs (may not exist)
+     */
+    public static void run(Path requests, List<Long> capacities, Path throughput, Path output) throws IOException {
         Files.createDirectories(output);
-        Path log = requests;
-        if (!Files.exists(log)) {
-            log = runSequence();
-        }
-        Map<String, List<String>> keys = LruReplay.read(log);
-        List<Long> capacities = new ArrayList<>();
-        experiment.list(sizes, new Integer[] {100, 1000, 10_000, 100_000},
-                new Integer[] {2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000})
-                .forEach(s -> capacities.add(s.longValue()));
-        capacities.add(LruReplay.UNLIMITED);
+        Map<String, List<String>> keys = LruReplay.read(requests);
         List<LruReplay.Hits> all = new ArrayList<>();
         DefaultCategoryDataset rates = new DefaultCategoryDataset();
         try (CsvWriter csv = new CsvWriter(output.resolve("hits.csv"), "configuration", "cache_entries", "requests",
@@ -80,33 +47,15 @@ final class CacheHitsCommand implements Callable<Integer> {
         }
         Charts.write(Charts.bars("Hit rate of an LRU cache replaying experiment 1's requests", "configuration",
                 "hits per request (%)", rates, false), output, "lru-hit-rate");
-        Files.writeString(output.resolve("summary.md"), markdown(log, capacities, all));
-        System.err.println("wrote " + output);
-        return 0;
-    }
-
-    private Path runSequence() throws IOException {
-        Path hdt = experiment.hdt();
-        List<Workload.Entry> sequence = Workload.read(experiment.workload().resolve("sequence-145.tsv"));
-        if (limit != null && limit < sequence.size()) {
-            sequence = sequence.subList(0, limit);
-        }
-        List<Configuration> configurations = List.of(Configuration.tpf(100), Configuration.brtpf(15, false, 100),
-                Configuration.brtpf(30, false, 100));
-        Duration perQuery = experiment.seconds(null, 60, 300);
-        Path out = output.resolve("network-load");
-        try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {
-            new NetworkLoad(experiment.server(hdt, List.of(100), 30), configurations, perQuery, System.err)
-                    .run(sequence, reference, out, experiment.work("cache-hits"));
-        }
-        return out.resolve("requests.csv.gz");
+        Files.writeString(output.resolve("summary.md"), markdown(requests, capacities, all, throughput));
     }
 
     private static String label(long size) {
         return size == LruReplay.UNLIMITED ? "unlimited" : String.format(Locale.ROOT, "%,d", size);
     }
 
-    private String markdown(Path log, List<Long> capacities, List<LruReplay.Hits> all) throws IOException {
+    private static String markdown(Path log, List<Long> capacities, List<LruReplay.Hits> all, Path throughput)
+            throws IOException {
         StringBuilder md = new StringBuilder("# Experiment 3: cache-hit potential\n\n");
         md.append("Requests of experiment 1 (`").append(log.getFileName()).append("`), one configuration at a time, ")
                 .append("replayed through an LRU cache of each size (entries). Hit rate in %.\n\n| configuration | requests |");

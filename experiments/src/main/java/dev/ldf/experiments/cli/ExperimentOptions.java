@@ -1,4 +1,4 @@
-package dev.ldf.watdiv.cli;
+package dev.ldf.experiments.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,10 +8,14 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
+import dev.ldf.experiments.run.ExperimentServer;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.server.config.DatasetConfig;
-import dev.ldf.watdiv.experiment.ExperimentServer;
+import dev.ldf.watdiv.generate.GeneratedDataset;
+import dev.ldf.watdiv.generate.Model;
+import dev.ldf.watdiv.generate.WatDivGenerator;
+import dev.ldf.watdiv.workload.WorkloadFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -35,7 +39,7 @@ final class ExperimentOptions {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the data and workloads (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--data-dir", defaultValue = "watdiv/data",
+    @Option(names = "--data-dir", defaultValue = "experiments/data",
             description = "Where the generated dataset and workloads are kept between runs (default: ${DEFAULT-VALUE}).")
     Path dataDir;
 
@@ -55,22 +59,24 @@ final class ExperimentOptions {
     Path hdt() throws IOException {
         Path hdt = dataDir.resolve("watdiv-sf" + scale() + "-seed" + seed + ".hdt");
         if (!Files.exists(hdt) || !Files.exists(RdfToHdt.indexFile(hdt))) {
-            Files.createDirectories(dataDir);
             System.err.println("generating the dataset (once): " + hdt);
-            run(new GenerateCommand(), "-s", Integer.toString(scale()), "--seed", Long.toString(seed), "-o",
-                    dataDir.resolve("watdiv-sf" + scale() + "-seed" + seed + ".nt.gz").toString(), "--hdt", hdt.toString());
+            GeneratedDataset.write(generator(), dataDir.resolve("watdiv-sf" + scale() + "-seed" + seed + ".nt.gz"), hdt);
         }
         return hdt;
     }
 
-    /** The workload directory, generated if it is not there yet. */
-    Path workload() throws IOException {
-        Path dir = dataDir.resolve("workload-sf" + scale() + "-seed" + seed);
-        if (!Files.exists(dir.resolve("pool.tsv"))) {
-            System.err.println("generating the workloads (once): " + dir);
-            run(new WorkloadCommand(), "-s", Integer.toString(scale()), "--seed", Long.toString(seed), "-o", dir.toString());
+    /** The workload files, generated if they are not there yet. */
+    WorkloadFiles workload() throws IOException {
+        WorkloadFiles files = new WorkloadFiles(dataDir.resolve("workload-sf" + scale() + "-seed" + seed));
+        if (!files.exist()) {
+            System.err.println("generating the workloads (once): " + files.dir());
+            files.write(generator(), WorkloadFiles.Settings.defaults());
         }
-        return dir;
+        return files;
+    }
+
+    private WatDivGenerator generator() {
+        return new WatDivGenerator(Model.watdiv(), scale(), seed);
     }
 
     /** A directory for the server's configuration, logs and cache files, emptied for each run. */
@@ -97,13 +103,6 @@ final class ExperimentOptions {
     /** A list flag, or the profile's default. */
     List<Integer> list(List<Integer> given, Integer[] byDefault, Integer[] paper) {
         return given != null ? given : Arrays.asList(profile == Profile.PAPER ? paper : byDefault);
-    }
-
-    private static void run(Object command, String... args) {
-        int code = new CommandLine(command).execute(args);
-        if (code != 0) {
-            throw new IllegalStateException(command.getClass().getSimpleName() + " failed");
-        }
     }
 
     static final class ProfileConverter implements CommandLine.ITypeConverter<Profile> {

@@ -1,4 +1,9 @@
-package dev.ldf.watdiv.experiment;
+package dev.ldf.experiments.networkload;
+
+import dev.ldf.experiments.run.Charts;
+import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.CsvWriter;
+import dev.ldf.experiments.run.Measurement;
 
 import java.awt.Color;
 import java.io.IOException;

@@ -1,4 +1,6 @@
-package dev.ldf.watdiv.experiment;
+package dev.ldf.experiments.cachehits;
+
+import dev.ldf.experiments.run.RequestLog;
 
 import java.io.BufferedReader;
 import java.io.IOException;

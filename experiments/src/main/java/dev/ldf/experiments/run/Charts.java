@@ -1,4 +1,4 @@
-package dev.ldf.watdiv.experiment;
+package dev.ldf.experiments.run;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

@@ -1,4 +1,4 @@
-package dev.ldf.watdiv.experiment;
+package dev.ldf.experiments.throughput;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,6 +13,11 @@ import java.util.OptionalLong;
 
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.deploy.local.NginxCache;
+import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.ExperimentServer;
+import dev.ldf.experiments.run.Measurement;
+import dev.ldf.experiments.run.QueryRunner;
+import dev.ldf.experiments.run.ReferenceCounts;
 import dev.ldf.watdiv.workload.Workload;
 
 /**

@@ -1,4 +1,4 @@
-package dev.ldf.watdiv.experiment;
+package dev.ldf.experiments.networkload;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,6 +12,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 
+import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.CsvWriter;
+import dev.ldf.experiments.run.ExperimentServer;
+import dev.ldf.experiments.run.Measurement;
+import dev.ldf.experiments.run.QueryRunner;
+import dev.ldf.experiments.run.ReferenceCounts;
+import dev.ldf.experiments.run.RequestLog;
 import dev.ldf.watdiv.workload.Workload;
 
 /**

@@ -1,4 +1,4 @@
-package dev.ldf.watdiv.experiment;
+package dev.ldf.experiments.run;
 
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
@@ -17,8 +17,8 @@ import org.apache.jena.sparql.exec.RowSet;
 
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
-import dev.ldf.client.join.ClientOptions;
 import dev.ldf.client.jena.FragmentDataset;
+import dev.ldf.client.join.ClientOptions;
 import dev.ldf.client.join.FragmentSource;
 import dev.ldf.watdiv.workload.Workload;
 

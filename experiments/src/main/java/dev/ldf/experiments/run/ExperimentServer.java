@@ -1,4 +1,4 @@
-package dev.ldf.watdiv.experiment;
+package dev.ldf.experiments.run;
 
 import java.io.IOException;
 import java.net.URI;
@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.ldf.server.config.DatasetConfig;
-import dev.ldf.server.config.ServerConfig;
 import dev.ldf.deploy.local.LocalDeployment;
 import dev.ldf.deploy.local.NginxCache;
 import dev.ldf.deploy.local.Replica;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
 
 /**
  * The fragment server an experiment measures, in a JVM of its own on loopback: one dataset per

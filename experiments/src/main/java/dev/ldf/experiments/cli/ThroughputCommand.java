@@ -1,4 +1,4 @@
-package dev.ldf.watdiv.cli;
+package dev.ldf.experiments.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,13 +11,14 @@ import java.util.concurrent.Callable;
 
 import dev.ldf.cli.UsageException;
 import dev.ldf.deploy.local.NginxCache;
-import dev.ldf.watdiv.experiment.Configuration;
-import dev.ldf.watdiv.experiment.CsvWriter;
-import dev.ldf.watdiv.experiment.Measurement;
-import dev.ldf.watdiv.experiment.ReferenceCounts;
-import dev.ldf.watdiv.experiment.Throughput;
-import dev.ldf.watdiv.experiment.ThroughputReport;
+import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.CsvWriter;
+import dev.ldf.experiments.run.Measurement;
+import dev.ldf.experiments.run.ReferenceCounts;
+import dev.ldf.experiments.throughput.Throughput;
+import dev.ldf.experiments.throughput.ThroughputReport;
 import dev.ldf.watdiv.workload.Workload;
+import dev.ldf.watdiv.workload.WorkloadFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,7 +31,7 @@ final class ThroughputCommand implements Callable<Integer> {
     @Mixin
     ExperimentOptions experiment;
 
-    @Option(names = {"-o", "--output"}, defaultValue = "watdiv/results/throughput",
+    @Option(names = {"-o", "--output"}, defaultValue = "experiments/results/throughput",
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
@@ -64,15 +65,13 @@ final class ThroughputCommand implements Callable<Integer> {
             throw new IllegalStateException("nginx is not installed; install it or run with --cache off");
         }
         Path hdt = experiment.hdt();
-        Path workload = experiment.workload();
+        WorkloadFiles workload = experiment.workload();
         List<Integer> counts = experiment.list(clients, new Integer[] {1, 2, 4, 8, 16}, new Integer[] {1, 2, 4, 8, 16, 32, 64});
         List<List<Workload.Entry>> own = new ArrayList<>();
-        try (var files = Files.list(workload.resolve("clients"))) {
-            for (Path f : files.sorted().toList()) {
-                own.add(Workload.read(f));
-            }
+        for (Path f : workload.clients()) {
+            own.add(Workload.read(f));
         }
-        List<Workload.Entry> pool = Workload.read(workload.resolve("pool.tsv"));
+        List<Workload.Entry> pool = Workload.read(workload.pool());
         int length = own.get(0).size();
         // Client c runs the c-th client sequence, then fresh draws from the pool (never a replay).
         Throughput.Sequences sequences = (client, round) -> round == 0 && client <= own.size() ? own.get(client - 1)
