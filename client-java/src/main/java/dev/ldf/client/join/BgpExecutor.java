@@ -65,12 +65,9 @@ public final class BgpExecutor {
         for (int i = 0; i < patterns.size(); i++) {
             long count = firstPages.get(i) == null ? 0 : countOf(Futures.await(firstPages.get(i)));
             if (count == 0) {
-                // No binding can make a pattern without matches match.
-                firstPages.forEach(f -> {
-                    if (f != null) {
-                        f.cancel(true);
-                    }
-                });
+                // No binding can make a pattern without matches match. The other first pages are on
+                // their way: let them arrive, so that the requests sent do not depend on timing.
+                firstPages.forEach(Futures::settle);
                 return closeable(Collections.emptyIterator());
             }
             if (!Matching.variables(patterns.get(i)).isEmpty()) {
@@ -127,6 +124,7 @@ public final class BgpExecutor {
         for (int i = 0; i < bound.size(); i++) {
             long count = countOf(Futures.await(firstPages.get(i)));
             if (count == 0) {
+                firstPages.forEach(Futures::settle); // as in the pipeline: the same requests on every run
                 return;
             }
             if (count < smallestCount) {

@@ -1,6 +1,7 @@
 package dev.ldf.client.join;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -10,6 +11,18 @@ import dev.ldf.client.http.FragmentException;
 final class Futures {
 
     private Futures() {}
+
+    /** Waits for {@code future} (may be null) to finish, whatever its outcome. */
+    static void settle(CompletableFuture<?> future) {
+        if (future == null) {
+            return;
+        }
+        try {
+            future.join();
+        } catch (CancellationException | CompletionException e) {
+            // Its outcome does not matter: only that it is over.
+        }
+    }
 
     static <T> T await(CompletableFuture<T> future) {
         try {

@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Full SPARQL over fragments gives exactly what Jena gives over the same triples in memory. */
 class SparqlOverFragmentsTest {
 
-    private static final String PREFIXES = """
+    static final String PREFIXES = """
             PREFIX schema: <http://schema.org/>
             PREFIX foaf: <http://xmlns.com/foaf/0.1/>
             PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
