@@ -27,10 +27,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.ldf.client.ClientOptions;
 import dev.ldf.client.http.ClientListener;
+import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.join.BgpExecutor;
-import dev.ldf.client.join.ClientOptions;
-import dev.ldf.client.join.FragmentSource;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.Directories;
@@ -74,8 +74,8 @@ public class JoinStageBenchmark {
         server = FragmentServer.start(new ServerConfig("Bench", null, "127.0.0.1", 0, null, 60, null, null,
                 List.of(new DatasetConfig("library", null, null, hdt.toString(), 100, DatasetConfig.Loading.LOAD, null,
                         null, 100))));
-        ClientOptions options = client.equals("TPF") ? ClientOptions.defaults().withMode(dev.ldf.client.join.Mode.TPF)
-                : ClientOptions.defaults().withMode(dev.ldf.client.join.Mode.BRTPF)
+        ClientOptions options = client.equals("TPF") ? ClientOptions.defaults().withMode(dev.ldf.client.Mode.TPF)
+                : ClientOptions.defaults().withMode(dev.ldf.client.Mode.BRTPF)
                         .withMaxBindingsPerRequest(Integer.parseInt(client.substring("brTPF-".length())));
         source = FragmentSource.connect(server.uri() + "library", options, new ClientListener() {});
         Var book = Var.alloc("book");

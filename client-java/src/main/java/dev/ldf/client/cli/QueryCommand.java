@@ -38,14 +38,14 @@ import dev.ldf.cli.Commands;
 import dev.ldf.cli.ExitCode;
 import dev.ldf.cli.Suggestions;
 import dev.ldf.cli.UsageException;
+import dev.ldf.client.ClientOptions;
+import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentException;
+import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.http.HttpOptions;
 import dev.ldf.client.jena.FragmentDataset;
-import dev.ldf.client.join.ClientOptions;
-import dev.ldf.client.join.FragmentSource;
-import dev.ldf.client.join.Mode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,6 +53,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ldf-query}: runs a SPARQL query over a TPF or brTPF interface. */
 @Command(name = "ldf-query", mixinStandardHelpOptions = true, sortOptions = false,
+        defaultValueProvider = QueryCommand.Defaults.class,
         description = "Runs a SPARQL 1.1 query over a Triple Pattern Fragments (or brTPF) interface.")
 public final class QueryCommand implements Callable<Integer> {
 
@@ -85,7 +86,7 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "Read the query from FILE ('-' for standard input).")
     String file;
 
-    @Option(names = {"-m", "--mode"}, defaultValue = "AUTO",
+    @Option(names = {"-m", "--mode"},
             description = "AUTO (brTPF when the server offers it), BRTPF or TPF. Default: ${DEFAULT-VALUE}.")
     Mode mode;
 
@@ -100,23 +101,23 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--stats", description = "Print requests, triples, bytes and times to standard error.")
     boolean stats;
 
-    @Option(names = "--in-flight", defaultValue = "8", description = "Requests on the wire at once (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--in-flight", description = "Requests on the wire at once (default: ${DEFAULT-VALUE}).")
     int inFlight;
 
-    @Option(names = "--page-cache", defaultValue = "100",
+    @Option(names = "--page-cache",
             description = "Pages remembered, so that a request repeated within the query is not sent again; 0 turns "
                     + "it off (default: ${DEFAULT-VALUE}).")
     int pageCache;
 
-    @Option(names = "--chunks", defaultValue = "4",
+    @Option(names = "--chunks",
             description = "brTPF requests each join stage keeps in flight (default: ${DEFAULT-VALUE}).")
     int chunks;
 
-    @Option(names = "--max-get-url", defaultValue = "4096",
+    @Option(names = "--max-get-url",
             description = "brTPF requests with longer URLs are POSTed (default: ${DEFAULT-VALUE} bytes).")
     int maxGetUrl;
 
-    @Option(names = "--timeout", defaultValue = "60", description = "Seconds to wait for one response (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--timeout", description = "Seconds to wait for one response (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress line on a terminal.")
@@ -124,6 +125,26 @@ public final class QueryCommand implements Callable<Integer> {
 
     private final PrintStream out;
     private final PrintStream err;
+
+    /** The options' defaults are the library's ({@link ClientOptions#defaults()}), not a copy of them. */
+    static final class Defaults implements CommandLine.IDefaultValueProvider {
+        @Override
+        public String defaultValue(CommandLine.Model.ArgSpec argument) {
+            if (!(argument instanceof CommandLine.Model.OptionSpec option)) {
+                return null;
+            }
+            ClientOptions defaults = ClientOptions.defaults();
+            return switch (option.longestName()) {
+                case "--mode" -> defaults.mode().name();
+                case "--in-flight" -> Integer.toString(defaults.http().maxInFlight());
+                case "--page-cache" -> Integer.toString(defaults.pageCacheEntries());
+                case "--chunks" -> Integer.toString(defaults.chunksInFlight());
+                case "--max-get-url" -> Integer.toString(defaults.http().maxGetUrlBytes());
+                case "--timeout" -> Long.toString(defaults.http().requestTimeout().toSeconds());
+                default -> null;
+            };
+        }
+    }
 
     public QueryCommand() {
         this(System.out, System.err);
@@ -167,8 +188,8 @@ public final class QueryCommand implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE;
         }
-        ClientOptions options = new ClientOptions(mode, maxMpR, chunks, pageCache, new HttpOptions(inFlight, Duration.ofSeconds(10),
-                Duration.ofSeconds(timeoutSeconds), 4, Duration.ofMillis(200), maxGetUrl));
+        ClientOptions options = new ClientOptions(mode, maxMpR, chunks, pageCache, HttpOptions.defaults()
+                .withMaxInFlight(inFlight).withRequestTimeout(Duration.ofSeconds(timeoutSeconds)).withMaxGetUrlBytes(maxGetUrl));
         long start = System.nanoTime();
         AtomicLong firstResult = new AtomicLong(-1);
         AtomicLong results = new AtomicLong();

@@ -22,7 +22,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPInputStream;
 
 import org.apache.jena.graph.Node;
-import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFLanguages;
 import org.apache.jena.riot.RDFParser;
@@ -31,6 +30,7 @@ import org.apache.jena.sparql.graph.GraphFactory;
 
 import dev.ldf.client.page.Page;
 import dev.ldf.client.page.PageParser;
+import dev.ldf.client.page.Vocabulary;
 
 /**
  * Fetches fragment pages over HTTP/1.1 with keep-alive and gzip, at most
@@ -198,8 +198,7 @@ public final class FragmentHttpClient implements AutoCloseable {
             try {
                 var graph = GraphFactory.createGraphMem();
                 RDFParser.create().source(new ByteArrayInputStream(bytes)).lang(lang).parse(graph);
-                Node description = NodeFactory.createURI("http://www.w3.org/ns/hydra/core#description");
-                var found = graph.find(Node.ANY, description, Node.ANY).toList();
+                var found = graph.find(Node.ANY, Vocabulary.HYDRA_DESCRIPTION, Node.ANY).toList();
                 if (!found.isEmpty()) {
                     return found.get(0).getObject().getLiteralLexicalForm();
                 }

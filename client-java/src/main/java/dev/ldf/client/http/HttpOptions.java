@@ -39,6 +39,10 @@ public record HttpOptions(int maxInFlight, Duration connectTimeout, Duration req
         return new HttpOptions(maxInFlight, connectTimeout, requestTimeout, maxRetries, initialBackoff, n);
     }
 
+    public HttpOptions withRequestTimeout(Duration timeout) {
+        return new HttpOptions(maxInFlight, connectTimeout, timeout, maxRetries, initialBackoff, maxGetUrlBytes);
+    }
+
     public HttpOptions withRetries(int retries, Duration backoff) {
         return new HttpOptions(maxInFlight, connectTimeout, requestTimeout, retries, backoff, maxGetUrlBytes);
     }

@@ -9,7 +9,7 @@ import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.engine.main.StageBuilder;
 import org.apache.jena.sparql.engine.main.StageGenerator;
 
-import dev.ldf.client.join.FragmentSource;
+import dev.ldf.client.http.FragmentSource;
 
 /**
  * A Jena {@link Dataset} whose default graph is a fragment source, so that plain

@@ -22,8 +22,8 @@ import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.engine.main.OpExecutor;
 import org.apache.jena.sparql.engine.main.OpExecutorFactory;
 
+import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.join.BgpExecutor;
-import dev.ldf.client.join.FragmentSource;
 
 /**
  * Evaluates {@code OPTIONAL { basic graph pattern }} over fragments for blocks of left-hand rows

@@ -1,5 +1,7 @@
 package dev.ldf.client.join;
 
+import dev.ldf.client.http.FragmentSource;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -7,7 +9,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.atlas.iterator.IteratorCloseable;
@@ -22,9 +23,7 @@ import org.apache.jena.sparql.engine.binding.Binding;
  * <ul>
  *   <li>brTPF: a left-deep pipeline of {@link BindJoinStage}s in the order of {@link JoinOrder},
  *       over the counts of each pattern's first page.</li>
- *   <li>TPF: the algorithm of the original TPF client (Verborgh et al., 2014): fetch the first page
- *       of every pattern, iterate the fragment with the smallest count, bind each of its triples
- *       into the other patterns and recurse.</li>
+ *   <li>TPF: the algorithm of the original TPF client ({@link TpfEvaluation}).</li>
  * </ul>
  */
 public final class BgpExecutor {
@@ -94,58 +93,7 @@ public final class BgpExecutor {
     }
 
     private IteratorCloseable<Binding> tpf(List<Triple> patterns, Iterator<Binding> input) {
-        return new ProducerIterator("ldf-tpf", out -> {
-            while (input.hasNext()) {
-                evaluate(patterns, input.next(), out);
-            }
-        });
-    }
-
-    /** One step of the TPF algorithm for the patterns left and the binding so far. */
-    private void evaluate(List<Triple> patterns, Binding binding, Consumer<Binding> out) {
-        if (patterns.isEmpty()) {
-            out.accept(binding);
-            return;
-        }
-        List<Triple> bound = new ArrayList<>(patterns.size());
-        for (Triple pattern : patterns) {
-            Triple b = Matching.substitute(pattern, binding);
-            if (!Matching.canMatch(b)) {
-                return;
-            }
-            bound.add(b);
-        }
-        List<CompletableFuture<FragmentSource.Fetched>> firstPages = new ArrayList<>();
-        for (Triple b : bound) {
-            firstPages.add(source.firstPage(b));
-        }
-        int smallest = -1;
-        long smallestCount = Long.MAX_VALUE;
-        for (int i = 0; i < bound.size(); i++) {
-            long count = countOf(Futures.await(firstPages.get(i)));
-            if (count == 0) {
-                firstPages.forEach(Futures::settle); // as in the pipeline: the same requests on every run
-                return;
-            }
-            if (count < smallestCount) {
-                smallest = i;
-                smallestCount = count;
-            }
-        }
-        List<Triple> rest = new ArrayList<>(patterns);
-        rest.remove(smallest);
-        Triple chosen = bound.get(smallest);
-        PageStream triples = new PageStream(source, firstPages.get(smallest));
-        try {
-            while (triples.hasNext()) {
-                Binding match = Matching.match(chosen, triples.next());
-                if (match != null) {
-                    evaluate(rest, Matching.merge(binding, match), out);
-                }
-            }
-        } finally {
-            triples.close();
-        }
+        return new TpfEvaluation(source, patterns, input);
     }
 
     /** An iterator that closes {@code it} when it can be closed. */
@@ -154,7 +102,7 @@ public final class BgpExecutor {
     }
 
     /** A page's count; a page that states none is taken as large. */
-    private static long countOf(FragmentSource.Fetched fetched) {
+    static long countOf(FragmentSource.Fetched fetched) {
         if (fetched.page().count().isPresent()) {
             return fetched.page().count().getAsLong();
         }

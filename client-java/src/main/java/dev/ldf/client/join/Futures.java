@@ -12,14 +12,16 @@ final class Futures {
 
     private Futures() {}
 
-    /** Waits for {@code future} (may be null) to finish, whatever its outcome. */
+    /** Waits for {@code future} (may be null) to finish, whatever its outcome; an interrupt ends the wait. */
     static void settle(CompletableFuture<?> future) {
         if (future == null) {
             return;
         }
         try {
-            future.join();
-        } catch (CancellationException | CompletionException e) {
+            future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (CancellationException | ExecutionException e) {
             // Its outcome does not matter: only that it is over.
         }
     }
@@ -31,6 +33,8 @@ final class Futures {
             future.cancel(true);
             Thread.currentThread().interrupt();
             throw new FragmentException("Interrupted while waiting for a fragment", e);
+        } catch (CancellationException e) {
+            throw new FragmentException("The request was cancelled: the query is being stopped", e);
         } catch (ExecutionException | CompletionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             if (cause instanceof CompletionException && cause.getCause() != null) {

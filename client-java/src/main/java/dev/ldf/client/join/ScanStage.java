@@ -1,5 +1,7 @@
 package dev.ldf.client.join;
 
+import dev.ldf.client.http.FragmentSource;
+
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.ldf.client.join;
 
+import dev.ldf.client.http.FragmentSource;
+
 import java.util.NoSuchElementException;
 
 import org.apache.jena.graph.Triple;

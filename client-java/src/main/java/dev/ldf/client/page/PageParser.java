@@ -14,26 +14,24 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
-import org.apache.jena.riot.system.ErrorHandlerFactory;
 import org.apache.jena.riot.RiotException;
+import org.apache.jena.riot.system.ErrorHandlerFactory;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.graph.GraphFactory;
 
+import static dev.ldf.client.page.Vocabulary.*;
+
 /**
- * Parses a fragment page with Jena RIOT as it streams in, and separates data from metadata.
+ * Parses a fragment page with Jena RIOT as it streams in, in one pass: data triples go straight
+ * to the page's data; metadata (small: the count, the links, the forms) to a graph of its own.
  *
  * <p>Quad formats put the metadata in a named graph whose {@code foaf:primaryTopic} is the page
  * (our server and Server.js use {@code <page#metadata>}); data is the default graph. In triple
- * formats every triple is data and metadata at once; clients keep only the triples that match
- * the pattern they asked for.
+ * formats every triple is data, and the Hydra, VoID and brTPF statements among them are read as
+ * metadata too; clients keep only the triples that match the pattern they asked for.
  */
 public final class PageParser {
-
-    static final String HYDRA = "http://www.w3.org/ns/hydra/core#";
-    static final String VOID = "http://rdfs.org/ns/void#";
-    static final String BRTPF = "https://w3id.org/brtpf#";
-    private static final Node PRIMARY_TOPIC = NodeFactory.createURI("http://xmlns.com/foaf/0.1/primaryTopic");
 
     private PageParser() {}
 
@@ -43,58 +41,58 @@ public final class PageParser {
      * @throws RiotException when the body is not RDF in {@code lang}
      */
     public static Page parse(InputStream body, Lang lang, String url) {
-        List<Quad> quads = new ArrayList<>();
+        Node page = NodeFactory.createURI(url);
+        Sink sink = new Sink(page);
         RDFParser.create().source(body).lang(lang).base(url)
                 // Errors become the exception the caller reports, not a log line of their own.
-                .errorHandler(ErrorHandlerFactory.errorHandlerStrictNoLogging).parse(new StreamRDFBase() {
-            @Override
-            public void triple(Triple triple) {
-                quads.add(Quad.create(Quad.defaultGraphNodeGenerated, triple));
-            }
-
-            @Override
-            public void quad(Quad quad) {
-                quads.add(quad);
-            }
-        });
-        Node page = NodeFactory.createURI(url);
-        Node metadataGraph = null;
-        for (Quad q : quads) {
-            if (!q.isDefaultGraph() && q.getPredicate().equals(PRIMARY_TOPIC) && q.getObject().equals(page)) {
-                metadataGraph = q.getGraph();
-                break;
-            }
-        }
-        if (metadataGraph == null) {
-            metadataGraph = NodeFactory.createURI(url + "#metadata");
-        }
-        List<Triple> data = new ArrayList<>();
-        Graph metadata = GraphFactory.createGraphMem();
-        boolean separated = false;
-        for (Quad q : quads) {
-            if (q.getGraph().equals(metadataGraph)) {
-                metadata.add(q.asTriple());
-                separated = true;
-            }
-        }
-        for (Quad q : quads) {
-            if (q.isDefaultGraph()) {
-                data.add(q.asTriple());
-                if (!separated) {
-                    metadata.add(q.asTriple());
-                }
-            }
-        }
-        return new Page(url, data, count(metadata, page), link(metadata, page), controls(metadata),
+                .errorHandler(ErrorHandlerFactory.errorHandlerStrictNoLogging).parse(sink);
+        Graph named = sink.graphs.get(sink.metadataGraph != null ? sink.metadataGraph
+                : NodeFactory.createURI(url + "#metadata"));
+        boolean separated = named != null && !named.isEmpty();
+        Graph metadata = separated ? named : sink.controls;
+        return new Page(url, sink.data, count(metadata, page), link(metadata, page), controls(metadata),
                 separated ? metadata.size() : 0);
+    }
+
+    /** Where each statement goes as it is parsed. */
+    private static final class Sink extends StreamRDFBase {
+        private final Node page;
+        final List<Triple> data = new ArrayList<>();
+        /** The control statements of the default graph: the metadata when the page has no graph for it. */
+        final Graph controls = GraphFactory.createGraphMem();
+        final Map<Node, Graph> graphs = new HashMap<>();
+        Node metadataGraph;
+
+        Sink(Node page) {
+            this.page = page;
+        }
+
+        @Override
+        public void triple(Triple triple) {
+            data.add(triple);
+            if (Vocabulary.isControl(triple.getPredicate())) {
+                controls.add(triple);
+            }
+        }
+
+        @Override
+        public void quad(Quad quad) {
+            if (quad.isDefaultGraph()) {
+                triple(quad.asTriple());
+                return;
+            }
+            graphs.computeIfAbsent(quad.getGraph(), g -> GraphFactory.createGraphMem()).add(quad.asTriple());
+            if (metadataGraph == null && quad.getPredicate().equals(FOAF_PRIMARY_TOPIC) && quad.getObject().equals(page)) {
+                metadataGraph = quad.getGraph();
+            }
+        }
     }
 
     /** The first count about the page, or about anything when the page has none of its own. */
     private static OptionalLong count(Graph metadata, Node page) {
-        for (String property : new String[] {VOID + "triples", HYDRA + "totalItems"}) {
-            Node p = NodeFactory.createURI(property);
-            Optional<Triple> own = metadata.find(page, p, Node.ANY).toList().stream().findFirst();
-            Optional<Triple> any = own.isPresent() ? own : metadata.find(Node.ANY, p, Node.ANY).toList().stream().findFirst();
+        for (Node property : new Node[] {VOID_TRIPLES, HYDRA_TOTAL_ITEMS}) {
+            Optional<Triple> own = first(metadata, page, property);
+            Optional<Triple> any = own.isPresent() ? own : first(metadata, Node.ANY, property);
             if (any.isPresent() && any.get().getObject().isLiteral()) {
                 try {
                     return OptionalLong.of(Long.parseLong(any.get().getObject().getLiteralLexicalForm().trim()));
@@ -107,46 +105,44 @@ public final class PageParser {
     }
 
     private static Optional<String> link(Graph metadata, Node page) {
-        for (String property : new String[] {HYDRA + "next", HYDRA + "nextPage"}) {
-            var found = metadata.find(page, NodeFactory.createURI(property), Node.ANY).toList();
-            if (!found.isEmpty() && found.get(0).getObject().isURI()) {
-                return Optional.of(found.get(0).getObject().getURI());
+        for (Node property : new Node[] {HYDRA_NEXT, HYDRA_NEXT_PAGE}) {
+            Optional<Triple> found = first(metadata, page, property);
+            if (found.isPresent() && found.get().getObject().isURI()) {
+                return Optional.of(found.get().getObject().getURI());
             }
         }
         return Optional.empty();
     }
 
     private static Controls controls(Graph metadata) {
-        Optional<SearchForm> tpf = form(metadata, HYDRA + "search");
-        Optional<SearchForm> brtpf = form(metadata, BRTPF + "bindingsRestrictedSearch");
+        Optional<SearchForm> tpf = form(metadata, HYDRA_SEARCH);
+        Optional<SearchForm> brtpf = form(metadata, BRTPF_SEARCH);
         int maxBindings = 0;
         long maxBody = 0;
         if (brtpf.isPresent()) {
-            Node formNode = metadata.find(Node.ANY, NodeFactory.createURI(BRTPF + "bindingsRestrictedSearch"), Node.ANY)
-                    .next().getObject();
-            maxBindings = (int) number(metadata, formNode, BRTPF + "maxBindingsPerRequest");
-            maxBody = number(metadata, formNode, BRTPF + "maxRequestBodyBytes");
+            Node formNode = first(metadata, Node.ANY, BRTPF_SEARCH).orElseThrow().getObject();
+            maxBindings = (int) number(metadata, formNode, BRTPF_MAX_BINDINGS);
+            maxBody = number(metadata, formNode, BRTPF_MAX_BODY);
         }
         return new Controls(tpf, brtpf, maxBindings, maxBody);
     }
 
-    private static Optional<SearchForm> form(Graph metadata, String linkProperty) {
-        var links = metadata.find(Node.ANY, NodeFactory.createURI(linkProperty), Node.ANY).toList();
-        for (Triple link : links) {
+    private static Optional<SearchForm> form(Graph metadata, Node linkProperty) {
+        for (Triple link : metadata.find(Node.ANY, linkProperty, Node.ANY).toList()) {
             Node form = link.getObject();
-            var templates = metadata.find(form, NodeFactory.createURI(HYDRA + "template"), Node.ANY).toList();
-            if (templates.isEmpty() || !templates.get(0).getObject().isLiteral()) {
+            Optional<Triple> template = first(metadata, form, HYDRA_TEMPLATE);
+            if (template.isEmpty() || !template.get().getObject().isLiteral()) {
                 continue;
             }
             Map<String, String> mappings = new HashMap<>();
-            for (Triple mapping : metadata.find(form, NodeFactory.createURI(HYDRA + "mapping"), Node.ANY).toList()) {
-                var variable = metadata.find(mapping.getObject(), NodeFactory.createURI(HYDRA + "variable"), Node.ANY).toList();
-                var property = metadata.find(mapping.getObject(), NodeFactory.createURI(HYDRA + "property"), Node.ANY).toList();
-                if (!variable.isEmpty() && !property.isEmpty() && property.get(0).getObject().isURI()) {
-                    mappings.put(property.get(0).getObject().getURI(), variable.get(0).getObject().getLiteralLexicalForm());
+            for (Triple mapping : metadata.find(form, HYDRA_MAPPING, Node.ANY).toList()) {
+                Optional<Triple> variable = first(metadata, mapping.getObject(), HYDRA_VARIABLE);
+                Optional<Triple> property = first(metadata, mapping.getObject(), HYDRA_PROPERTY);
+                if (variable.isPresent() && property.isPresent() && property.get().getObject().isURI()) {
+                    mappings.put(property.get().getObject().getURI(), variable.get().getObject().getLiteralLexicalForm());
                 }
             }
-            SearchForm parsed = SearchForm.parse(templates.get(0).getObject().getLiteralLexicalForm(), mappings);
+            SearchForm parsed = SearchForm.parse(template.get().getObject().getLiteralLexicalForm(), mappings);
             if (parsed != null) {
                 return Optional.of(parsed);
             }
@@ -154,15 +150,24 @@ public final class PageParser {
         return Optional.empty();
     }
 
-    private static long number(Graph metadata, Node subject, String property) {
-        var found = metadata.find(subject, NodeFactory.createURI(property), Node.ANY).toList();
-        if (found.isEmpty() || !found.get(0).getObject().isLiteral()) {
+    private static long number(Graph metadata, Node subject, Node property) {
+        Optional<Triple> found = first(metadata, subject, property);
+        if (found.isEmpty() || !found.get().getObject().isLiteral()) {
             return 0;
         }
         try {
-            return Long.parseLong(found.get(0).getObject().getLiteralLexicalForm().trim());
+            return Long.parseLong(found.get().getObject().getLiteralLexicalForm().trim());
         } catch (NumberFormatException e) {
             return 0;
+        }
+    }
+
+    private static Optional<Triple> first(Graph graph, Node subject, Node predicate) {
+        var it = graph.find(subject, predicate, Node.ANY);
+        try {
+            return it.hasNext() ? Optional.of(it.next()) : Optional.empty();
+        } finally {
+            it.close();
         }
     }
 }

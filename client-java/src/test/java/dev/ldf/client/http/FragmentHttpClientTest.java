@@ -9,8 +9,8 @@ import java.time.format.DateTimeFormatter;
 
 import org.junit.jupiter.api.Test;
 
-import dev.ldf.client.join.ClientOptions;
-import dev.ldf.client.join.FragmentSource;
+import dev.ldf.client.ClientOptions;
+import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.page.Page;
 import dev.ldf.client.testing.FaultyProxy;
 import dev.ldf.client.testing.TestServer;

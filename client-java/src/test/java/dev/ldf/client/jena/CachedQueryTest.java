@@ -15,11 +15,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.client.ClientOptions;
+import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
-import dev.ldf.client.join.ClientOptions;
-import dev.ldf.client.join.FragmentSource;
-import dev.ldf.client.join.Mode;
+import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.testing.TestServer;
 import dev.ldf.deploy.local.LocalDeployment;
 import dev.ldf.deploy.local.NginxCache;

@@ -19,10 +19,10 @@ import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
 import org.junit.jupiter.api.Test;
 
+import dev.ldf.client.ClientOptions;
+import dev.ldf.client.Mode;
 import dev.ldf.client.http.FragmentRequest;
-import dev.ldf.client.join.ClientOptions;
-import dev.ldf.client.join.FragmentSource;
-import dev.ldf.client.join.Mode;
+import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.testing.RecordingListener;
 import dev.ldf.client.testing.TestServer;
 

@@ -18,10 +18,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.ldf.client.ClientOptions;
+import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
-import dev.ldf.client.join.ClientOptions;
-import dev.ldf.client.join.FragmentSource;
-import dev.ldf.client.join.Mode;
+import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.testing.TestServer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

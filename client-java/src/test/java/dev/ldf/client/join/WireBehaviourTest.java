@@ -7,8 +7,11 @@ import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.ResultSet;
 import org.junit.jupiter.api.Test;
 
+import dev.ldf.client.ClientOptions;
+import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentRequest;
+import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.http.HttpOptions;
 import dev.ldf.client.jena.FragmentDataset;
 import dev.ldf.client.testing.RecordingListener;

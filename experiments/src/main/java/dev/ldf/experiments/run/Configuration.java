@@ -2,9 +2,9 @@ package dev.ldf.experiments.run;
 
 import java.time.Duration;
 
+import dev.ldf.client.ClientOptions;
+import dev.ldf.client.Mode;
 import dev.ldf.client.http.HttpOptions;
-import dev.ldf.client.join.ClientOptions;
-import dev.ldf.client.join.Mode;
 
 /**
  * One way of running a workload: TPF, or brTPF with at most {@code maxMpR} mappings per request,

@@ -15,11 +15,11 @@ import org.apache.jena.query.QueryFactory;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.RowSet;
 
+import dev.ldf.client.ClientOptions;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
+import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.jena.FragmentDataset;
-import dev.ldf.client.join.ClientOptions;
-import dev.ldf.client.join.FragmentSource;
 import dev.ldf.watdiv.workload.Workload;
 
 /**

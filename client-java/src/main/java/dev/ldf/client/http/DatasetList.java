@@ -1,4 +1,4 @@
-package dev.ldf.client.join;
+package dev.ldf.client.http;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.Set;
 
 import org.apache.jena.graph.Node;
-import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
+import org.apache.jena.vocabulary.RDF;
 
 import dev.ldf.client.page.Page;
+
+import static dev.ldf.client.page.Vocabulary.*;
 
 /**
  * The datasets a page lists, for a user who gave a server's index instead of a dataset: members
@@ -18,11 +20,7 @@ import dev.ldf.client.page.Page;
  */
 final class DatasetList {
 
-    private static final Node TYPE = NodeFactory.createURI("http://www.w3.org/1999/02/22-rdf-syntax-ns#type");
-    private static final Node VOID_DATASET = NodeFactory.createURI("http://rdfs.org/ns/void#Dataset");
-    private static final Node HYDRA_MEMBER = NodeFactory.createURI("http://www.w3.org/ns/hydra/core#member");
-    private static final Node SEE_ALSO = NodeFactory.createURI("http://www.w3.org/2000/01/rdf-schema#seeAlso");
-    private static final Node TITLE = NodeFactory.createURI("http://purl.org/dc/terms/title");
+    private static final Node TYPE = RDF.type.asNode();
 
     private DatasetList() {}
 
@@ -38,9 +36,9 @@ final class DatasetList {
         }
         List<String> listed = new ArrayList<>();
         for (Node dataset : datasets) {
-            String url = object(page, dataset, SEE_ALSO).filter(Node::isURI).map(Node::getURI)
+            String url = object(page, dataset, RDFS_SEE_ALSO).filter(Node::isURI).map(Node::getURI)
                     .orElse(dataset.getURI().replaceFirst("#.*$", ""));
-            listed.add(url + object(page, dataset, TITLE).filter(Node::isLiteral)
+            listed.add(url + object(page, dataset, DCTERMS_TITLE).filter(Node::isLiteral)
                     .map(title -> " (" + title.getLiteralLexicalForm() + ")").orElse(""));
         }
         return listed;

@@ -1,4 +1,4 @@
-package dev.ldf.client.join;
+package dev.ldf.client.http;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -14,8 +14,8 @@ import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.vocabulary.RDF;
 
-import dev.ldf.client.http.FragmentRequest;
 import dev.ldf.client.page.SearchForm;
+import dev.ldf.client.page.Vocabulary;
 
 /**
  * Turns a triple pattern, and brTPF bindings, into the request a search form describes.
@@ -31,7 +31,6 @@ final class RequestEncoder {
     private static final String SUBJECT = RDF.subject.getURI();
     private static final String PREDICATE = RDF.predicate.getURI();
     private static final String OBJECT = RDF.object.getURI();
-    private static final String VALUES = "https://w3id.org/brtpf#values";
 
     private RequestEncoder() {}
 
@@ -59,7 +58,7 @@ final class RequestEncoder {
      */
     static FragmentRequest brtpf(SearchForm form, Triple pattern, List<Binding> keys, int maxGetUrlBytes) {
         Map<String, String> parameters = parameters(form, pattern);
-        String valuesVariable = form.variableFor(VALUES);
+        String valuesVariable = form.variableFor(Vocabulary.BRTPF_VALUES);
         if (valuesVariable == null) {
             throw new IllegalArgumentException("The brTPF form has no values mapping");
         }

@@ -1,4 +1,4 @@
-package dev.ldf.client.join;
+package dev.ldf.client;
 
 /** How basic graph patterns are evaluated. */
 public enum Mode {

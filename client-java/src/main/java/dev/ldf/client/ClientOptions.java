@@ -1,4 +1,4 @@
-package dev.ldf.client.join;
+package dev.ldf.client;
 
 import dev.ldf.client.http.HttpOptions;
 

@@ -1,8 +1,6 @@
-package dev.ldf.client.join;
+package dev.ldf.client.http;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import org.apache.jena.graph.Triple;
@@ -10,11 +8,8 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.ldf.client.http.ClientListener;
-import dev.ldf.client.http.ClientStats;
-import dev.ldf.client.http.FragmentException;
-import dev.ldf.client.http.FragmentHttpClient;
-import dev.ldf.client.http.FragmentRequest;
+import dev.ldf.client.ClientOptions;
+import dev.ldf.client.Mode;
 import dev.ldf.client.page.Controls;
 import dev.ldf.client.page.Page;
 
@@ -35,8 +30,8 @@ public final class FragmentSource implements AutoCloseable {
     private final ClientOptions options;
     private final boolean brtpf;
     private final int maxBindings;
-    /** Pages already asked for, by request (least recently used first); null when off. */
-    private final Map<FragmentRequest, CompletableFuture<Fetched>> pages;
+    /** Pages already asked for; null when off. */
+    private final PageCache pages;
 
     /** A fetched page with the request that brought it, to ask for the page after it. */
     public record Fetched(FragmentRequest request, Page page) {}
@@ -58,13 +53,7 @@ public final class FragmentSource implements AutoCloseable {
             LOG.warn("The server accepts at most {} bindings per request; using {} instead of {}", server, server, asked);
         }
         this.maxBindings = asked == 0 ? server : Math.min(asked, server);
-        int entries = options.pageCacheEntries();
-        this.pages = entries == 0 ? null : new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<FragmentRequest, CompletableFuture<Fetched>> eldest) {
-                return size() > entries;
-            }
-        };
+        this.pages = options.pageCacheEntries() == 0 ? null : new PageCache(options.pageCacheEntries());
     }
 
     /**
@@ -141,34 +130,16 @@ public final class FragmentSource implements AutoCloseable {
     /** Forgets the remembered pages, e.g. between queries that must not profit from each other. */
     public void forgetPages() {
         if (pages != null) {
-            synchronized (pages) {
-                pages.clear();
-            }
+            pages.clear();
         }
     }
 
     private CompletableFuture<Fetched> fetch(FragmentRequest request) {
-        if (pages == null) {
-            return http.fetch(request).thenApply(page -> new Fetched(request, page));
-        }
-        CompletableFuture<Fetched> fetched;
-        synchronized (pages) {
-            fetched = pages.get(request);
-            if (fetched != null) {
-                return fetched;
-            }
-            fetched = http.fetch(request).thenApply(page -> new Fetched(request, page));
-            pages.put(request, fetched);
-        }
-        // A failed request is not remembered: asking again sends it again.
-        fetched.whenComplete((page, error) -> {
-            if (error != null) {
-                synchronized (pages) {
-                    pages.remove(request);
-                }
-            }
-        });
-        return fetched;
+        return pages == null ? send(request) : pages.get(request, this::send);
+    }
+
+    private CompletableFuture<Fetched> send(FragmentRequest request) {
+        return http.fetch(request).thenApply(page -> new Fetched(request, page));
     }
 
     @Override
