@@ -9,30 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongConsumer;
 
-import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryParseException;
-import org.apache.jena.query.ResultSet;
-import org.apache.jena.query.ResultSetFormatter;
-import org.apache.jena.riot.Lang;
-import org.apache.jena.riot.RDFDataMgr;
-import org.apache.jena.riot.RDFFormat;
-import org.apache.jena.riot.ResultSetMgr;
-import org.apache.jena.riot.resultset.ResultSetLang;
-import org.apache.jena.riot.system.StreamRDF;
-import org.apache.jena.riot.system.StreamRDFWriter;
-import org.apache.jena.sparql.engine.binding.Binding;
-import org.apache.jena.sparql.exec.QueryExec;
-import org.apache.jena.sparql.exec.RowSet;
-import org.apache.jena.sparql.exec.RowSetStream;
 
 import dev.ldf.cli.Commands;
 import dev.ldf.cli.ExitCode;
@@ -40,12 +24,10 @@ import dev.ldf.cli.Suggestions;
 import dev.ldf.cli.UsageException;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
-import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.http.HttpOptions;
-import dev.ldf.client.jena.FragmentDataset;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -56,26 +38,6 @@ import picocli.CommandLine.Parameters;
         defaultValueProvider = QueryCommand.Defaults.class,
         description = "Runs a SPARQL 1.1 query over a Triple Pattern Fragments (or brTPF) interface.")
 public final class QueryCommand implements Callable<Integer> {
-
-    /** Output formats: result formats for SELECT and ASK, RDF syntaxes for CONSTRUCT and DESCRIBE. */
-    enum Format {
-        TABLE(null, null), JSON(ResultSetLang.RS_JSON, null), CSV(ResultSetLang.RS_CSV, null),
-        TSV(ResultSetLang.RS_TSV, null), XML(ResultSetLang.RS_XML, null),
-        TURTLE(null, RDFFormat.TURTLE_BLOCKS), NTRIPLES(null, RDFFormat.NTRIPLES), NQUADS(null, RDFFormat.NQUADS),
-        TRIG(null, RDFFormat.TRIG_BLOCKS), JSONLD(null, RDFFormat.JSONLD11), RDFXML(null, RDFFormat.RDFXML_PLAIN);
-
-        final Lang results;
-        final RDFFormat graph;
-
-        Format(Lang results, RDFFormat graph) {
-            this.results = results;
-            this.graph = graph;
-        }
-
-        boolean forResults() {
-            return graph == null;
-        }
-    }
 
     @Parameters(index = "0", paramLabel = "URL", description = "The interface: a dataset URL or any page of it.")
     String url;
@@ -181,7 +143,7 @@ public final class QueryCommand implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE;
         }
-        Format chosen;
+        QueryOutput.Format chosen;
         try {
             chosen = format(query);
         } catch (UsageException e) {
@@ -198,7 +160,7 @@ public final class QueryCommand implements Callable<Integer> {
             ClientStats.Snapshot before = source.stats().snapshot();
             progress.start();
             try (OutputStream buffered = new BufferedOutputStream(out, 1 << 16)) {
-                execute(query, source, chosen, buffered, n -> {
+                QueryOutput.write(query, source, chosen, buffered, n -> {
                     firstResult.compareAndSet(-1, System.nanoTime() - start);
                     results.addAndGet(n);
                 });
@@ -226,64 +188,6 @@ public final class QueryCommand implements Callable<Integer> {
                 + "the failure)", written, written == 1 ? " was" : "s were");
     }
 
-    /** Runs the query and writes its results; {@code onResults} hears how many results arrive. */
-    private void execute(Query query, FragmentSource source, Format chosen, OutputStream output, LongConsumer onResults)
-            throws IOException {
-        QueryExec exec = QueryExec.dataset(FragmentDataset.of(source).asDatasetGraph()).query(query).build();
-        try (exec) {
-            if (query.isSelectType()) {
-                RowSet rows = exec.select();
-                Iterator<Binding> timed = counting(rows, onResults);
-                ResultSet resultSet = ResultSet.adapt(RowSetStream.create(rows.getResultVars(), timed));
-                if (chosen == Format.TABLE) {
-                    ResultSetFormatter.out(output, resultSet);
-                } else {
-                    ResultSetMgr.write(output, resultSet, chosen.results);
-                }
-            } else if (query.isAskType()) {
-                boolean answer = exec.ask();
-                onResults.accept(1);
-                if (chosen == Format.TABLE) {
-                    output.write((answer + "\n").getBytes(StandardCharsets.UTF_8));
-                } else {
-                    ResultSetMgr.write(output, answer, chosen.results);
-                }
-            } else if (query.isConstructType() && chosen.graph.getLang() != Lang.JSONLD11
-                    && chosen.graph.getLang() != Lang.RDFXML) {
-                StreamRDF writer = StreamRDFWriter.getWriterStream(output, chosen.graph);
-                writer.start();
-                query.getPrefixMapping().getNsPrefixMap().forEach(writer::prefix);
-                Iterator<Triple> triples = exec.constructTriples();
-                while (triples.hasNext()) {
-                    writer.triple(triples.next());
-                    onResults.accept(1);
-                }
-                writer.finish();
-            } else {
-                Graph graph = query.isConstructType() ? exec.construct() : exec.describe();
-                graph.getPrefixMapping().setNsPrefixes(query.getPrefixMapping());
-                onResults.accept(graph.size());
-                RDFDataMgr.write(output, graph, chosen.graph);
-            }
-        }
-    }
-
-    private static Iterator<Binding> counting(Iterator<Binding> rows, LongConsumer onResults) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return rows.hasNext();
-            }
-
-            @Override
-            public Binding next() {
-                Binding b = rows.next();
-                onResults.accept(1);
-                return b;
-            }
-        };
-    }
-
     private String readQuery() {
         if ((queryText == null) == (file == null)) {
             throw new UsageException("give the query as an argument or with --file, not both or neither");
@@ -303,17 +207,17 @@ public final class QueryCommand implements Callable<Integer> {
         }
     }
 
-    private Format format(Query query) {
+    private QueryOutput.Format format(Query query) {
         boolean graph = query.isConstructType() || query.isDescribeType();
         if (format == null) {
-            return graph ? Format.TURTLE : Format.TABLE;
+            return graph ? QueryOutput.Format.TURTLE : QueryOutput.Format.TABLE;
         }
-        Format f;
+        QueryOutput.Format f;
         try {
-            f = Format.valueOf(format.toUpperCase(Locale.ROOT));
+            f = QueryOutput.Format.valueOf(format.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new UsageException("unknown format '" + format + "'" + Suggestions.nearest(format,
-                    java.util.Arrays.stream(Format.values()).map(v -> v.name().toLowerCase(Locale.ROOT)).toList())
+                    java.util.Arrays.stream(QueryOutput.Format.values()).map(v -> v.name().toLowerCase(Locale.ROOT)).toList())
                     .map(n -> "; did you mean '" + n + "'?").orElse(""));
         }
         if (graph == f.forResults()) {
@@ -335,56 +239,4 @@ public final class QueryCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "total time       %.3f s%n", totalNanos / 1e9);
     }
 
-    /** A progress line on a terminal, redrawn a few times a second. */
-    private static final class Progress implements ClientListener {
-        private final PrintStream err;
-        private final boolean enabled;
-        private final AtomicLong results;
-        private final AtomicLong requests = new AtomicLong();
-        private final long start = System.nanoTime();
-        private Thread thread;
-
-        Progress(PrintStream err, boolean enabled, AtomicLong results) {
-            this.err = err;
-            this.enabled = enabled;
-            this.results = results;
-        }
-
-        @Override
-        public void pageReceived(dev.ldf.client.http.FragmentRequest request, int status, long bytes, int data, int metadata) {
-            requests.incrementAndGet();
-        }
-
-        void start() {
-            if (!enabled) {
-                return;
-            }
-            thread = new Thread(() -> {
-                try {
-                    while (!Thread.currentThread().isInterrupted()) {
-                        Thread.sleep(250);
-                        err.printf(Locale.ROOT, "\r%,d requests, %,d results, %.1f s ", requests.get(), results.get(),
-                                (System.nanoTime() - start) / 1e9);
-                    }
-                } catch (InterruptedException e) {
-                    // stopped
-                }
-            }, "ldf-progress");
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        void stop() {
-            if (thread != null) {
-                thread.interrupt();
-                try {
-                    thread.join(500);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                err.print("\r" + " ".repeat(60) + "\r");
-                thread = null;
-            }
-        }
-    }
 }

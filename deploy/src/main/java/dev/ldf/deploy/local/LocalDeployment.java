@@ -37,11 +37,6 @@ public final class LocalDeployment implements AutoCloseable {
         public static Options defaults() {
             return new Options(2, "127.0.0.1", 8080, "256k", "1g", List.of("-Xmx1g"));
         }
-
-        public Options withReplicas(int n) {
-            return new Options(n, host, port, maxBody, cacheSize, jvmArgs);
-        }
-
         public Options withPort(int p) {
             return new Options(replicas, host, p, maxBody, cacheSize, jvmArgs);
         }

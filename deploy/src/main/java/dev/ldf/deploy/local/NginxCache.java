@@ -123,11 +123,33 @@ public final class NginxCache implements AutoCloseable {
         return dir;
     }
 
+    /** Waits until the access log has not grown for 50 ms (at most two seconds). */
+    private void awaitQuietLog() throws IOException {
+        long size = Files.size(accessLog());
+        for (int i = 0; i < 40; i++) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            long now = Files.size(accessLog());
+            if (now == size) {
+                return;
+            }
+            size = now;
+        }
+    }
+
     public Path accessLog() {
         return dir.resolve("logs/access.log");
     }
 
-    /** How many requests the access log shows with each cache status (NONE: not cacheable). */
+    /**
+     * How many requests the access log shows with each cache status (NONE: not cacheable). nginx
+     * writes a request's line after it has answered it, so the log is read once it has stopped
+     * growing for a moment.
+     */
     public Map<Status, Long> statuses() {
         Map<Status, Long> counts = new EnumMap<>(Status.class);
         for (Status s : Status.values()) {
@@ -137,6 +159,7 @@ public final class NginxCache implements AutoCloseable {
             if (!Files.exists(accessLog())) {
                 return counts;
             }
+            awaitQuietLog();
             for (String line : Files.readAllLines(accessLog())) {
                 String[] fields = line.trim().split(" ");
                 if (fields.length < 2) {

@@ -36,11 +36,6 @@ record RdfSource(Path path, Lang lang, boolean gzipped, int position) {
         }
         return new RdfSource(path, lang, gzipped, position);
     }
-
-    boolean hasQuads() {
-        return RDFLanguages.isQuads(lang);
-    }
-
     InputStream open() throws IOException {
         InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
         return gzipped ? new GZIPInputStream(in, 1 << 16) : in;

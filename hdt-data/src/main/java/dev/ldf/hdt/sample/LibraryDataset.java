@@ -83,154 +83,18 @@ public final class LibraryDataset {
 
     // ---------------------------------------------------------------- the catalogue
 
-    private record Country(String code, String en, String nativeName, String nativeLang) {}
-
-    private record City(String id, String en, String nativeName, String nativeLang, String country,
-            String lat, String lon) {}
-
-    private record Topic(String id, String en, String de, String fr, String broader) {}
-
-    private static final List<Country> COUNTRIES = List.of(
-            new Country("DE", "Germany", "Deutschland", "de"),
-            new Country("CH", "Switzerland", "Schweiz", "de"),
-            new Country("AT", "Austria", "Österreich", "de"),
-            new Country("PL", "Poland", "Polska", "pl"),
-            new Country("CZ", "Czechia", "Česko", "cs"),
-            new Country("FR", "France", "France", "fr"),
-            new Country("CA", "Canada", "Canada", "fr"),
-            new Country("BR", "Brazil", "Brasil", "pt"),
-            new Country("PT", "Portugal", "Portugal", "pt"),
-            new Country("ES", "Spain", "España", "es"),
-            new Country("IS", "Iceland", "Ísland", "is"),
-            new Country("SE", "Sweden", "Sverige", "sv"),
-            new Country("DK", "Denmark", "Danmark", "da"),
-            new Country("GR", "Greece", "Ελλάδα", "el"),
-            new Country("JP", "Japan", "日本", "ja"),
-            new Country("RU", "Russia", "Россия", "ru"),
-            new Country("TR", "Türkiye", "Türkiye", "tr"),
-            new Country("IE", "Ireland", "Éire", "ga"));
-
-    private static final List<City> CITIES = List.of(
-            new City("berlin", "Berlin", "Berlin", "de", "DE", "52.5200", "13.4050"),
-            new City("munich", "Munich", "München", "de", "DE", "48.1372", "11.5755"),
-            new City("zurich", "Zurich", "Zürich", "de", "CH", "47.3769", "8.5417"),
-            new City("geneva", "Geneva", "Genève", "fr", "CH", "46.2044", "6.1432"),
-            new City("vienna", "Vienna", "Wien", "de", "AT", "48.2082", "16.3738"),
-            new City("krakow", "Krakow", "Kraków", "pl", "PL", "50.0647", "19.9450"),
-            new City("lodz", "Lodz", "Łódź", "pl", "PL", "51.7592", "19.4560"),
-            new City("prague", "Prague", "Praha", "cs", "CZ", "50.0755", "14.4378"),
-            new City("brno", "Brno", "Brno", "cs", "CZ", "49.1951", "16.6068"),
-            new City("paris", "Paris", "Paris", "fr", "FR", "48.8566", "2.3522"),
-            new City("montreal", "Montreal", "Montréal", "fr", "CA", "45.5019", "-73.5674"),
-            new City("quebec", "Quebec City", "Québec", "fr", "CA", "46.8139", "-71.2080"),
-            new City("sao-paulo", "São Paulo", "São Paulo", "pt", "BR", "-23.5505", "-46.6333"),
-            new City("lisbon", "Lisbon", "Lisboa", "pt", "PT", "38.7223", "-9.1393"),
-            new City("porto", "Porto", "Porto", "pt", "PT", "41.1579", "-8.6291"),
-            new City("madrid", "Madrid", "Madrid", "es", "ES", "40.4168", "-3.7038"),
-            new City("a-coruna", "A Coruña", "A Coruña", "es", "ES", "43.3623", "-8.4115"),
-            new City("reykjavik", "Reykjavik", "Reykjavík", "is", "IS", "64.1466", "-21.9426"),
-            new City("malmo", "Malmo", "Malmö", "sv", "SE", "55.6050", "13.0038"),
-            new City("gothenburg", "Gothenburg", "Göteborg", "sv", "SE", "57.7089", "11.9746"),
-            new City("aarhus", "Aarhus", "Aarhus", "da", "DK", "56.1629", "10.2039"),
-            new City("copenhagen", "Copenhagen", "København", "da", "DK", "55.6761", "12.5683"),
-            new City("athens", "Athens", "Αθήνα", "el", "GR", "37.9838", "23.7275"),
-            new City("thessaloniki", "Thessaloniki", "Θεσσαλονίκη", "el", "GR", "40.6401", "22.9444"),
-            new City("tokyo", "Tokyo", "東京", "ja", "JP", "35.6762", "139.6503"),
-            new City("kyoto", "Kyoto", "京都", "ja", "JP", "35.0116", "135.7681"),
-            new City("moscow", "Moscow", "Москва", "ru", "RU", "55.7558", "37.6173"),
-            new City("istanbul", "Istanbul", "İstanbul", "tr", "TR", "41.0082", "28.9784"),
-            new City("dublin", "Dublin", "Baile Átha Cliath", "ga", "IE", "53.3498", "-6.2603"),
-            new City("cork", "Cork", "Corcaigh", "ga", "IE", "51.8985", "-8.4756"));
-
-    private static final List<Topic> TOPICS = List.of(
-            new Topic("science", "Science", "Wissenschaft", "science", null),
-            new Topic("humanities", "Humanities", "Geisteswissenschaften", "sciences humaines", null),
-            new Topic("arts", "Arts", "Kunst", "arts", null),
-            new Topic("geography", "Geography", "Geographie", "géographie", "science"),
-            new Topic("astronomy", "Astronomy", "Astronomie", "astronomie", "science"),
-            new Topic("botany", "Botany", "Botanik", "botanique", "science"),
-            new Topic("chemistry", "Chemistry", "Chemie", "chimie", "science"),
-            new Topic("geology", "Geology", "Geologie", "géologie", "science"),
-            new Topic("zoology", "Zoology", "Zoologie", "zoologie", "science"),
-            new Topic("mathematics", "Mathematics", "Mathematik", "mathématiques", "science"),
-            new Topic("medicine", "Medicine", "Medizin", "médecine", "science"),
-            new Topic("cryptography", "Cryptography", "Kryptographie", "cryptographie", "mathematics"),
-            new Topic("cartography", "Cartography", "Kartografie", "cartographie", "geography"),
-            new Topic("navigation", "Navigation", "Navigation", "navigation", "geography"),
-            new Topic("history", "History", "Geschichte", "histoire", "humanities"),
-            new Topic("linguistics", "Linguistics", "Linguistik", "linguistique", "humanities"),
-            new Topic("philosophy", "Philosophy", "Philosophie", "philosophie", "humanities"),
-            new Topic("folklore", "Folklore", "Volkskunde", "folklore", "humanities"),
-            new Topic("mythology", "Mythology", "Mythologie", "mythologie", "humanities"),
-            new Topic("music", "Music", "Musik", "musique", "arts"),
-            new Topic("poetry", "Poetry", "Lyrik", "poésie", "arts"),
-            new Topic("typography", "Typography", "Typografie", "typographie", "arts"),
-            new Topic("architecture", "Architecture", "Architektur", "architecture", "arts"));
-
-    private static final List<String> PUBLISHERS = List.of(
-            "Lindenhof Verlag", "Éditions du Pont-Neuf", "Nordlys Forlag", "Tidewater Press",
-            "Kestrel & Finch", "Editora Ipê Amarelo", "Wydawnictwo Świt", "大神書房",
-            "Ravenstone Books", "Casa Editrice Il Faro", "Vydavatelství Vltava",
-            "Harbour Lights Publishing", "Bokförlaget Fyrtornet", "Ediciones La Brújula",
-            "Athenaeum Press", "Útgáfan Norðurljós", "Maison Papillon", "Quill \"&\" Ink",
-            "Verlag Grünspan", "Meridian House");
-
-    private static final List<String> GIVEN_NAMES = List.of(
-            "Anna", "Björn", "Chloé", "Dmitri", "Émile", "Fatima", "Grzegorz", "Hélène", "Ingrid",
-            "Jürgen", "Kateřina", "Lars", "María", "Noémie", "Olaf", "Paweł", "Rūta", "Siobhán",
-            "Tomás", "Ulrike", "Vítor", "Wojciech", "Xiomara", "Yūki", "Zoë", "Ahmet", "Ilse",
-            "Jonas", "Leonie", "Matteo", "Nikolaos", "Aiko", "Sigríður", "Øyvind", "Ciarán");
-
-    private static final List<String> FAMILY_NAMES = List.of(
-            "Müller", "Ångström", "Dvořák", "García", "Nowak", "O'Brien", "Østergaard", "Kovačević",
-            "Şahin", "Schröder", "Lefèvre", "Nakamura", "Jankowski", "Horváth", "Pérez",
-            "van den Berg", "Łukasik", "Ó Súilleabháin", "Björk", "Ivanova", "Papadopoulos",
-            "Guðmundsdóttir", "Fernandes", "Moreau", "Yılmaz", "Lindqvist", "Kowalczyk", "Tanaka");
-
-    private static final List<String> ADJECTIVES = List.of(
-            "Quiet", "Forgotten", "Northern", "Silent", "Crimson", "Hidden", "Last", "Distant",
-            "Golden", "Broken", "Endless", "Wandering", "Secret", "Salt", "Paper", "Glass");
-
-    private static final List<String> NOUNS = List.of(
-            "Garden", "Lighthouse", "Atlas", "Harbour", "Cipher", "Orchard", "Library", "River",
-            "Compass", "Observatory", "Archive", "Meridian", "Tide", "Lantern", "Map", "Winter");
-
-    /** Titles in other languages, each with its language tag. */
-    private static final List<String[]> FOREIGN_TITLES = List.of(
-            new String[] {"Die Stille über Zürich", "de"},
-            new String[] {"L'Été à Montréal", "fr"},
-            new String[] {"東京の夜", "ja"},
-            new String[] {"Ο τελευταίος φάρος", "el"},
-            new String[] {"Ночь в Москве", "ru"},
-            new String[] {"Cień nad Krakowem", "pl"},
-            new String[] {"Sumarið í Reykjavík", "is"},
-            new String[] {"O Atlas Esquecido", "pt"},
-            new String[] {"El jardín de A Coruña", "es"},
-            new String[] {"Vinterns kompass", "sv"});
-
-    /** Abstracts that exercise escaping in every output format. */
-    private static final List<String> ODD_ABSTRACTS = List.of(
-            "A study of the \"quiet\" harbour towns,\tin three parts.",
-            "Contains <em>markup</em> & ampersands, <script>alert('x')</script> and a </td> or two.",
-            "Line one of the preface.\nLine two, after a newline.\r\nLine three after CRLF.",
-            "Paths like C:\\Archive\\maps and a trailing backslash \\",
-            "Emoji and astral characters: 📚 𝔄𝔱𝔩𝔞𝔰 🧭 — also a zero-width joiner: 👩‍🔬.",
-            "Tabs\tbetween\twords and \"nested 'quotes'\" at the end\"",
-            "Right-to-left text: مكتبة and ספרייה, mixed with Latin.",
-            "A lone surrogate-free but unusual string: \u00A0non-breaking\u2003spaces\u2028and separators.");
-
     private void run() {
         vocabulary();
-        for (Country c : COUNTRIES) {
+        for (LibraryTables.Country c : LibraryTables.COUNTRIES) {
             country(c);
         }
-        for (City c : CITIES) {
+        for (LibraryTables.City c : LibraryTables.CITIES) {
             city(c);
         }
-        for (Topic t : TOPICS) {
+        for (LibraryTables.Topic t : LibraryTables.TOPICS) {
             topic(t);
         }
-        for (int i = 0; i < PUBLISHERS.size(); i++) {
+        for (int i = 0; i < LibraryTables.PUBLISHERS.size(); i++) {
             publisher(i);
         }
         int people = 110 * scale;
@@ -262,7 +126,7 @@ public final class LibraryDataset {
         emit(iri(NS + "CallNumber"), RDF.type.asNode(), RDFS.Datatype.asNode());
     }
 
-    private void country(Country c) {
+    private void country(LibraryTables.Country c) {
         Node s = iri(NS + "country/" + c.code());
         emit(s, RDF.type.asNode(), iri(SCHEMA + "Country"));
         emit(s, RDFS.label.asNode(), lang(c.en(), "en"));
@@ -272,7 +136,7 @@ public final class LibraryDataset {
         emit(s, iri(SCHEMA + "identifier"), string(c.code()));
     }
 
-    private void city(City c) {
+    private void city(LibraryTables.City c) {
         Node s = iri(NS + "place/" + c.id());
         emit(s, RDF.type.asNode(), iri(SCHEMA + "City"));
         emit(s, RDFS.label.asNode(), lang(c.en(), "en"));
@@ -284,7 +148,7 @@ public final class LibraryDataset {
         emit(s, iri(GEO + "long"), typed(c.lon(), XSDDatatype.XSDdecimal));
     }
 
-    private void topic(Topic t) {
+    private void topic(LibraryTables.Topic t) {
         Node s = iri(NS + "topic/" + t.id());
         emit(s, RDF.type.asNode(), iri(SKOS + "Concept"));
         emit(s, iri(SKOS + "prefLabel"), lang(t.en(), "en"));
@@ -297,9 +161,9 @@ public final class LibraryDataset {
 
     private void publisher(int i) {
         Node s = iri(NS + "publisher/" + (i + 1));
-        City city = CITIES.get(random.nextInt(CITIES.size()));
+        LibraryTables.City city = LibraryTables.CITIES.get(random.nextInt(LibraryTables.CITIES.size()));
         emit(s, RDF.type.asNode(), iri(SCHEMA + "Organization"));
-        emit(s, iri(SCHEMA + "name"), string(PUBLISHERS.get(i)));
+        emit(s, iri(SCHEMA + "name"), string(LibraryTables.PUBLISHERS.get(i)));
         emit(s, iri(SCHEMA + "location"), iri(NS + "place/" + city.id()));
         emit(s, iri(SCHEMA + "foundingDate"),
                 typed(Integer.toString(1820 + random.nextInt(190)), XSDDatatype.XSDgYear));
@@ -307,7 +171,7 @@ public final class LibraryDataset {
         emit(s, iri(SCHEMA + "address"), address);
         emit(address, RDF.type.asNode(), iri(SCHEMA + "PostalAddress"));
         emit(address, iri(SCHEMA + "streetAddress"),
-                string(NOUNS.get(random.nextInt(NOUNS.size())) + " Street " + (1 + random.nextInt(120))));
+                string(LibraryTables.NOUNS.get(random.nextInt(LibraryTables.NOUNS.size())) + " Street " + (1 + random.nextInt(120))));
         emit(address, iri(SCHEMA + "postalCode"), string(String.format(Locale.ROOT, "%05d", random.nextInt(100_000))));
         emit(address, iri(SCHEMA + "addressLocality"), lang(city.nativeName(), city.nativeLang()));
         if (i % 3 == 0) {
@@ -317,9 +181,9 @@ public final class LibraryDataset {
 
     private void person(int i, int people) {
         Node s = person(i);
-        String given = GIVEN_NAMES.get(random.nextInt(GIVEN_NAMES.size()));
-        String family = FAMILY_NAMES.get(random.nextInt(FAMILY_NAMES.size()));
-        City birthPlace = CITIES.get(skewed(CITIES.size()));
+        String given = LibraryTables.GIVEN_NAMES.get(random.nextInt(LibraryTables.GIVEN_NAMES.size()));
+        String family = LibraryTables.FAMILY_NAMES.get(random.nextInt(LibraryTables.FAMILY_NAMES.size()));
+        LibraryTables.City birthPlace = LibraryTables.CITIES.get(skewed(LibraryTables.CITIES.size()));
         int birthYear = 1880 + random.nextInt(110);
         emit(s, RDF.type.asNode(), iri(SCHEMA + "Person"));
         emit(s, RDF.type.asNode(), iri(FOAF + "Person"));
@@ -339,8 +203,8 @@ public final class LibraryDataset {
         }
         if (random.nextInt(4) == 0) {
             emit(s, iri(SCHEMA + "description"), lang(given + " writes about "
-                    + ADJECTIVES.get(random.nextInt(ADJECTIVES.size())).toLowerCase(Locale.ROOT)
-                    + " places;\tsee also \"" + NOUNS.get(random.nextInt(NOUNS.size())) + "\".", "en"));
+                    + LibraryTables.ADJECTIVES.get(random.nextInt(LibraryTables.ADJECTIVES.size())).toLowerCase(Locale.ROOT)
+                    + " places;\tsee also \"" + LibraryTables.NOUNS.get(random.nextInt(LibraryTables.NOUNS.size())) + "\".", "en"));
         }
     }
 
@@ -349,14 +213,14 @@ public final class LibraryDataset {
         emit(s, RDF.type.asNode(), iri(SCHEMA + "Book"));
         emit(s, iri(SCHEMA + "name"), title(i));
         if (i % 7 == 0) {
-            String[] foreign = FOREIGN_TITLES.get((i / 7) % FOREIGN_TITLES.size());
+            String[] foreign = LibraryTables.FOREIGN_TITLES.get((i / 7) % LibraryTables.FOREIGN_TITLES.size());
             emit(s, iri(SCHEMA + "alternateName"), lang(foreign[0], foreign[1]));
         }
         int authors = 1 + (random.nextInt(6) == 0 ? 1 + random.nextInt(2) : 0);
         for (int a = 0; a < authors; a++) {
             emit(s, iri(SCHEMA + "author"), person(skewed(people)));
         }
-        emit(s, iri(SCHEMA + "publisher"), iri(NS + "publisher/" + (1 + skewed(PUBLISHERS.size()))));
+        emit(s, iri(SCHEMA + "publisher"), iri(NS + "publisher/" + (1 + skewed(LibraryTables.PUBLISHERS.size()))));
         emit(s, iri(SCHEMA + "datePublished"),
                 typed(Integer.toString(1850 + random.nextInt(175)), XSDDatatype.XSDgYear));
         emit(s, iri(SCHEMA + "numberOfPages"),
@@ -364,9 +228,9 @@ public final class LibraryDataset {
         emit(s, iri(SCHEMA + "isbn"), string(isbn13(i)));
         int topics = 1 + random.nextInt(3);
         for (int t = 0; t < topics; t++) {
-            emit(s, iri(SCHEMA + "about"), iri(NS + "topic/" + TOPICS.get(3 + random.nextInt(TOPICS.size() - 3)).id()));
+            emit(s, iri(SCHEMA + "about"), iri(NS + "topic/" + LibraryTables.TOPICS.get(3 + random.nextInt(LibraryTables.TOPICS.size() - 3)).id()));
         }
-        emit(s, iri(SCHEMA + "inLanguage"), string(i % 7 == 0 ? FOREIGN_TITLES.get((i / 7) % FOREIGN_TITLES.size())[1] : "en"));
+        emit(s, iri(SCHEMA + "inLanguage"), string(i % 7 == 0 ? LibraryTables.FOREIGN_TITLES.get((i / 7) % LibraryTables.FOREIGN_TITLES.size())[1] : "en"));
         emit(s, iri(SCHEMA + "bookFormat"), iri(SCHEMA + List.of("Hardcover", "Paperback", "EBook").get(random.nextInt(3))));
         emit(s, iri(SCHEMA + "price"), typed(String.format(Locale.ROOT, "%d.%02d", 5 + random.nextInt(60), random.nextInt(100)),
                 XSDDatatype.XSDdecimal));
@@ -386,14 +250,14 @@ public final class LibraryDataset {
             emit(s, iri(SCHEMA + "citation"), s);
         }
         if (i % 5 == 0) {
-            emit(s, iri(SCHEMA + "abstract"), lang(ODD_ABSTRACTS.get((i / 5) % ODD_ABSTRACTS.size()), "en"));
+            emit(s, iri(SCHEMA + "abstract"), lang(LibraryTables.ODD_ABSTRACTS.get((i / 5) % LibraryTables.ODD_ABSTRACTS.size()), "en"));
         }
     }
 
     private Node title(int i) {
-        String adjective = ADJECTIVES.get(random.nextInt(ADJECTIVES.size()));
-        String noun = NOUNS.get(random.nextInt(NOUNS.size()));
-        City city = CITIES.get(random.nextInt(CITIES.size()));
+        String adjective = LibraryTables.ADJECTIVES.get(random.nextInt(LibraryTables.ADJECTIVES.size()));
+        String noun = LibraryTables.NOUNS.get(random.nextInt(LibraryTables.NOUNS.size()));
+        LibraryTables.City city = LibraryTables.CITIES.get(random.nextInt(LibraryTables.CITIES.size()));
         String title = switch (i % 5) {
             case 0 -> "The " + adjective + " " + noun;
             case 1 -> noun + " of " + city.en();

@@ -74,12 +74,6 @@ public record DatasetConfig(
         return new DatasetConfig(name, title, description, dir.resolve(hdt).normalize().toString(),
                 pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest);
     }
-
-    public DatasetConfig withPageSize(int size) {
-        return new DatasetConfig(name, title, description, hdt, size, loading, prefixes, countScanLimit,
-                maxBindingsPerRequest);
-    }
-
     void validate() {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new ConfigException("Dataset name '" + name + "' must be 1-64 letters, digits, '.', '_' or '-'"

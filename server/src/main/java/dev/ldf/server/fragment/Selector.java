@@ -61,8 +61,4 @@ public record Selector(List<TriplePattern> patterns) {
         }
         return node;
     }
-
-    public boolean isSinglePattern() {
-        return patterns.size() == 1;
-    }
 }

@@ -36,12 +36,6 @@ public record TriplePattern(Node subject, Node predicate, Node object) {
     public boolean predicateEqualsObject() {
         return sameVariable(predicate, object);
     }
-
-    /** True when a named variable occurs in more than one position. */
-    public boolean hasRepeatedVariable() {
-        return subjectEqualsPredicate() || subjectEqualsObject() || predicateEqualsObject();
-    }
-
     /** True when {@code triple} matches, repeated variables included. */
     public boolean matches(Triple triple) {
         return matches(subject, triple.getSubject()) && matches(predicate, triple.getPredicate())

@@ -19,6 +19,7 @@ import org.slf4j.LoggerFactory;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.quiet.QuietOutput;
 import dev.ldf.server.fragment.DatasetStatistics;
+import dev.ldf.server.rdf.Vocabulary;
 
 /**
  * An open HDT file with its index: the checks that name what is wrong with a file before
@@ -28,7 +29,6 @@ import dev.ldf.server.fragment.DatasetStatistics;
 final class HdtFile implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HdtFile.class);
-    private static final String VOID = "http://rdfs.org/ns/void#";
 
     private final Path path;
     private final HDT hdt;
@@ -124,7 +124,7 @@ final class HdtFile implements AutoCloseable {
     /** A {@code void:} number from the HDT header, or {@code fallback} when it has none. */
     private static long headerNumber(HDT hdt, String property, long fallback) {
         try {
-            var it = hdt.getHeader().search("", VOID + property, "");
+            var it = hdt.getHeader().search("", Vocabulary.VOID + property, "");
             while (it.hasNext()) {
                 TripleString t = it.next();
                 String value = t.getObject().toString().replace("\"", "");

@@ -4,11 +4,11 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.vocabulary.RDF;
 
-/** The Hydra Core, VoID, DCMI and FOAF terms that fragment metadata uses. */
-final class Vocabulary {
+/** The Hydra Core, VoID, DCMI, FOAF and brTPF terms the server writes (and reads in HDT headers): defined here once. */
+public final class Vocabulary {
 
     static final String HYDRA = "http://www.w3.org/ns/hydra/core#";
-    static final String VOID = "http://rdfs.org/ns/void#";
+    public static final String VOID = "http://rdfs.org/ns/void#";
     static final String DCTERMS = "http://purl.org/dc/terms/";
     static final String FOAF = "http://xmlns.com/foaf/0.1/";
     static final String XSD = "http://www.w3.org/2001/XMLSchema#";

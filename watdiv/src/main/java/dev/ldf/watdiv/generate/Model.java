@@ -172,14 +172,4 @@ public record Model(Map<String, String> prefixes, List<EntityType> entities, Lis
         return entities.stream().filter(e -> e.iri().equals(iri)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("No entity type " + iri));
     }
-
-    /** The entity type whose instances include {@code instanceIri} (e.g. Role2 is a Role). */
-    public EntityType typeOf(String instanceIri) {
-        for (EntityType e : entities) {
-            if (instanceIri.startsWith(e.iri()) && instanceIri.substring(e.iri().length()).matches("[0-9]+")) {
-                return e;
-            }
-        }
-        throw new IllegalArgumentException("No entity type has the instance " + instanceIri);
-    }
 }

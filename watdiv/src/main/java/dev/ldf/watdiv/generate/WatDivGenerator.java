@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -42,8 +41,7 @@ public final class WatDivGenerator {
     private final Model model;
     private final int scale;
     private final long seed;
-    private final List<String> words;
-    private final List<String> names;
+    private final Literals literals;
     private final Map<String, BitSet> classes = new HashMap<>();
     private final Map<Integer, double[]> zipfTables = new HashMap<>();
     /** Objects an association may draw from, when restricted to a class; absent: all instances. */
@@ -57,8 +55,7 @@ public final class WatDivGenerator {
         this.model = model;
         this.scale = scale;
         this.seed = seed;
-        this.words = lines("/watdiv/words.txt");
-        this.names = lines("/watdiv/names.txt");
+        this.literals = new Literals(lines("/watdiv/words.txt"), lines("/watdiv/names.txt"));
         assignClasses();
     }
 
@@ -117,7 +114,7 @@ public final class WatDivGenerator {
                 for (Model.Attribute a : attributes) {
                     if ((a.where() == null || member(a.where(), i)) && participation.get(a).select(random)) {
                         for (Model.Value v : a.values()) {
-                            sink.triple(subject, v.predicate(), literal(v, random), true);
+                            sink.triple(subject, v.predicate(), literals.of(v, random), true);
                             triples++;
                         }
                     }
@@ -143,50 +140,6 @@ public final class WatDivGenerator {
             }
         }
         return triples;
-    }
-
-    /**
-     * Which eligible subjects take part in one row: exactly round(probability x eligible) of them,
-     * chosen while streaming (selection sampling, Knuth's Algorithm S), so that a row's count does
-     * not wander with chance. Participants draw their object counts from jittered strata of the
-     * count distribution, shuffled, so that the counts follow the distribution's shape exactly.
-     */
-    private static final class Participation {
-        private long needed;
-        private long remaining;
-        private final int[] strata;
-        private int next;
-
-        Participation(long eligible, double probability, SplittableRandom shuffle) {
-            this.remaining = eligible;
-            this.needed = Math.round(probability * eligible);
-            this.strata = new int[(int) needed];
-            for (int j = 0; j < strata.length; j++) {
-                strata[j] = j;
-            }
-            for (int j = strata.length - 1; j > 0; j--) {
-                int r = shuffle.nextInt(j + 1);
-                int tmp = strata[j];
-                strata[j] = strata[r];
-                strata[r] = tmp;
-            }
-        }
-
-        /** Decides for the next eligible subject, with that subject's random draws. */
-        boolean select(SplittableRandom random) {
-            boolean selected = remaining > 0 && random.nextDouble() * remaining < needed;
-            remaining--;
-            if (selected) {
-                needed--;
-            }
-            return selected;
-        }
-
-        /** The quantile of the next participant's count draw: its stratum, jittered. */
-        double nextQuantile(SplittableRandom random) {
-            int stratum = next < strata.length ? strata[next++] : random.nextInt(Math.max(1, strata.length));
-            return (stratum + random.nextDouble()) / Math.max(1, strata.length);
-        }
     }
 
     private long eligible(Model.EntityType type, String subjectClass) {
@@ -262,36 +215,6 @@ public final class WatDivGenerator {
             all[j] = j;
         }
         return all;
-    }
-
-    private String literal(Model.Value v, SplittableRandom random) {
-        return switch (v.kind()) {
-            case INTEGER -> {
-                long min = v.min() == null ? 0 : Long.parseLong(v.min());
-                long max = v.max() == null ? 65_535 : Long.parseLong(v.max());
-                yield Long.toString(min + Math.round(fraction(v, random) * (max - min)));
-            }
-            case STRING -> {
-                int count = 1 + random.nextInt(25);
-                StringBuilder b = new StringBuilder();
-                for (int w = 0; w < count; w++) {
-                    b.append(w > 0 ? " " : "").append(words.get(random.nextInt(words.size())));
-                }
-                yield b.toString();
-            }
-            case NAME -> names.get(random.nextInt(names.size()));
-            case DATE -> {
-                long min = LocalDate.parse(v.min() == null ? "1980-01-01" : v.min()).toEpochDay();
-                long max = LocalDate.parse(v.max() == null ? "2014-12-31" : v.max()).toEpochDay();
-                yield LocalDate.ofEpochDay(min + Math.round(fraction(v, random) * (max - min))).toString();
-            }
-        };
-    }
-
-    /** A draw in [0, 1] for a value: uniform values use the whole range evenly, with both ends. */
-    private static double fraction(Model.Value v, SplittableRandom random) {
-        return v.distribution() == Model.Distribution.UNIFORM ? random.nextInt(1_000_001) / 1_000_000.0
-                : Sampler.fraction(v.distribution(), random);
     }
 
     /**

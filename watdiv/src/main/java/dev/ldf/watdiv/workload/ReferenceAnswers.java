@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.query.QueryCancelledException;
 import org.apache.jena.query.QueryExecution;
-import org.apache.jena.query.ResultSetFormatter;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 

@@ -1,0 +1,111 @@
+package dev.ldf.client.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.function.LongConsumer;
+
+import org.apache.jena.graph.Graph;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.ResultSet;
+import org.apache.jena.query.ResultSetFormatter;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFDataMgr;
+import org.apache.jena.riot.RDFFormat;
+import org.apache.jena.riot.ResultSetMgr;
+import org.apache.jena.riot.resultset.ResultSetLang;
+import org.apache.jena.riot.system.StreamRDF;
+import org.apache.jena.riot.system.StreamRDFWriter;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.sparql.exec.RowSet;
+import org.apache.jena.sparql.exec.RowSetStream;
+
+import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.jena.FragmentDataset;
+
+/** Runs a query over a fragment source and writes its results as they come, in the chosen format. */
+final class QueryOutput {
+
+    /** Output formats: result formats for SELECT and ASK, RDF syntaxes for CONSTRUCT and DESCRIBE. */
+    enum Format {
+        TABLE(null, null), JSON(ResultSetLang.RS_JSON, null), CSV(ResultSetLang.RS_CSV, null),
+        TSV(ResultSetLang.RS_TSV, null), XML(ResultSetLang.RS_XML, null),
+        TURTLE(null, RDFFormat.TURTLE_BLOCKS), NTRIPLES(null, RDFFormat.NTRIPLES), NQUADS(null, RDFFormat.NQUADS),
+        TRIG(null, RDFFormat.TRIG_BLOCKS), JSONLD(null, RDFFormat.JSONLD11), RDFXML(null, RDFFormat.RDFXML_PLAIN);
+
+        final Lang results;
+        final RDFFormat graph;
+
+        Format(Lang results, RDFFormat graph) {
+            this.results = results;
+            this.graph = graph;
+        }
+
+        boolean forResults() {
+            return graph == null;
+        }
+    }
+
+    private QueryOutput() {}
+
+    /** Runs the query and writes its results; {@code onResults} hears how many results arrive. */
+    static void write(Query query, FragmentSource source, Format chosen, OutputStream output, LongConsumer onResults)
+            throws IOException {
+        QueryExec exec = QueryExec.dataset(FragmentDataset.of(source).asDatasetGraph()).query(query).build();
+        try (exec) {
+            if (query.isSelectType()) {
+                RowSet rows = exec.select();
+                Iterator<Binding> timed = counting(rows, onResults);
+                ResultSet resultSet = ResultSet.adapt(RowSetStream.create(rows.getResultVars(), timed));
+                if (chosen == Format.TABLE) {
+                    ResultSetFormatter.out(output, resultSet);
+                } else {
+                    ResultSetMgr.write(output, resultSet, chosen.results);
+                }
+            } else if (query.isAskType()) {
+                boolean answer = exec.ask();
+                onResults.accept(1);
+                if (chosen == Format.TABLE) {
+                    output.write((answer + "\n").getBytes(StandardCharsets.UTF_8));
+                } else {
+                    ResultSetMgr.write(output, answer, chosen.results);
+                }
+            } else if (query.isConstructType() && chosen.graph.getLang() != Lang.JSONLD11
+                    && chosen.graph.getLang() != Lang.RDFXML) {
+                StreamRDF writer = StreamRDFWriter.getWriterStream(output, chosen.graph);
+                writer.start();
+                query.getPrefixMapping().getNsPrefixMap().forEach(writer::prefix);
+                Iterator<Triple> triples = exec.constructTriples();
+                while (triples.hasNext()) {
+                    writer.triple(triples.next());
+                    onResults.accept(1);
+                }
+                writer.finish();
+            } else {
+                Graph graph = query.isConstructType() ? exec.construct() : exec.describe();
+                graph.getPrefixMapping().setNsPrefixes(query.getPrefixMapping());
+                onResults.accept(graph.size());
+                RDFDataMgr.write(output, graph, chosen.graph);
+            }
+        }
+    }
+
+    private static Iterator<Binding> counting(Iterator<Binding> rows, LongConsumer onResults) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return rows.hasNext();
+            }
+
+            @Override
+            public Binding next() {
+                Binding b = rows.next();
+                onResults.accept(1);
+                return b;
+            }
+        };
+    }
+}
