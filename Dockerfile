@@ -3,11 +3,13 @@ FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY pom.xml .
 COPY cli cli
+COPY hdt-core hdt-core
 COPY hdt-data hdt-data
 COPY server server
 COPY deploy/pom.xml deploy/pom.xml
 COPY client-java/pom.xml client-java/pom.xml
 COPY watdiv/pom.xml watdiv/pom.xml
+COPY experiments/pom.xml experiments/pom.xml
 RUN mvn -B -q -pl server -am package -DskipTests
 
 FROM eclipse-temurin:17-jre

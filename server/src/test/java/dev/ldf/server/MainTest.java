@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.server.testing.TestData;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -66,7 +66,7 @@ class MainTest {
     @Test
     void anIndexThatIsNotAFileIsNamed() throws Exception {
         Path hdt = Files.copy(TestData.libraryHdt(), dir.resolve("copy.hdt"));
-        Path index = Files.createDirectory(RdfToHdt.indexFile(hdt));
+        Path index = Files.createDirectory(HdtFiles.indexFile(hdt));
         Run run = run("--hdt", hdt.toString(), "--port", "0");
         assertEquals(1, run.code());
         run.isOneErrorLine();

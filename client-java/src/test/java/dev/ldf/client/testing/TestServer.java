@@ -17,6 +17,7 @@ import org.rdfhdt.hdt.triples.TripleString;
 
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.term.HdtTerms;
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
@@ -61,7 +62,7 @@ public final class TestServer {
                             new DatasetConfig("tpfonly", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 0))));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.close();
-                for (Path temporary : List.of(hdt, RdfToHdt.indexFile(hdt), dir)) {
+                for (Path temporary : List.of(hdt, HdtFiles.indexFile(hdt), dir)) {
                     temporary.toFile().delete();
                 }
             }));

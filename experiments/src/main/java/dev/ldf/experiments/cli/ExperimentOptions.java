@@ -9,8 +9,8 @@ import java.util.Collection;
 import java.util.List;
 
 import dev.ldf.experiments.run.ExperimentServer;
-import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.Directories;
+import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.watdiv.generate.GeneratedDataset;
 import dev.ldf.watdiv.generate.Model;
@@ -58,7 +58,7 @@ final class ExperimentOptions {
     /** The HDT file, generated (with its N-Triples) if it is not there yet. */
     Path hdt() throws IOException {
         Path hdt = dataDir.resolve("watdiv-sf" + scale() + "-seed" + seed + ".hdt");
-        if (!Files.exists(hdt) || !Files.exists(RdfToHdt.indexFile(hdt))) {
+        if (!Files.exists(hdt) || !Files.exists(HdtFiles.indexFile(hdt))) {
             System.err.println("generating the dataset (once): " + hdt);
             GeneratedDataset.write(generator(), dataDir.resolve("watdiv-sf" + scale() + "-seed" + seed + ".nt.gz"), hdt);
         }

@@ -14,6 +14,7 @@ import dev.ldf.cli.UsageException;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.ConversionSummary;
 import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.sample.LibraryDataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -96,7 +97,7 @@ public final class HdtDataCommand {
             }
             long start = System.nanoTime();
             RdfToHdt.writeIndex(hdt, quiet ? ConversionProgress.silent() : new ConversionProgress(System.err, 2000));
-            System.out.printf(Locale.ROOT, "%s in %.1f s%n", RdfToHdt.indexFile(hdt), (System.nanoTime() - start) / 1e9);
+            System.out.printf(Locale.ROOT, "%s in %.1f s%n", HdtFiles.indexFile(hdt), (System.nanoTime() - start) / 1e9);
             return 0;
         }
     }

@@ -23,6 +23,7 @@ import org.rdfhdt.hdt.options.HDTOptionsKeys;
 import org.rdfhdt.hdt.triples.TripleString;
 
 import dev.ldf.hdt.files.Directories;
+import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.quiet.QuietOutput;
 import dev.ldf.hdt.term.HdtTerms;
 
@@ -134,7 +135,7 @@ public final class RdfToHdt {
      */
     public static void writeIndex(Path hdtFile, ConversionProgress progress) throws IOException {
         progress.message("building index for " + hdtFile.getFileName());
-        Path index = indexFile(hdtFile);
+        Path index = HdtFiles.indexFile(hdtFile);
         Files.deleteIfExists(index);
         quietly(() -> {
             HDTManager.mapIndexedHDT(hdtFile, progress).close();
@@ -144,11 +145,6 @@ public final class RdfToHdt {
             // hdt-java keeps the index in memory when it cannot write it, and says so only on stderr.
             throw new IOException("cannot write the index " + index);
         }
-    }
-
-    /** Where hdt-java keeps the index of {@code hdtFile}. */
-    public static Path indexFile(Path hdtFile) {
-        return hdtFile.resolveSibling(hdtFile.getFileName() + ".index.v1-1");
     }
 
     /** The triples of all sources in order, as hdt-java's input iterator. */

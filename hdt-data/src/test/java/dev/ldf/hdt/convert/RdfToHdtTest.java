@@ -17,6 +17,7 @@ import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.triples.TripleString;
 
+import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.term.HdtTerms;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -65,7 +66,7 @@ class RdfToHdtTest {
         ConversionSummary summary = convert(input);
         assertEquals(7, summary.triplesRead());
         assertEquals(6, summary.triples(), "the repeated ex:age triple is stored once");
-        assertTrue(Files.exists(RdfToHdt.indexFile(summary.hdt())));
+        assertTrue(Files.exists(HdtFiles.indexFile(summary.hdt())));
         Set<String> triples = triples(summary.hdt());
         assertTrue(triples.contains("http://ex.org/a http://ex.org/name \"A \\\"quoted\\\" name\"@en"), triples::toString);
         assertTrue(triples.contains("_ http://ex.org/name \"Ångström 📚\""), triples::toString);

@@ -16,7 +16,7 @@ import org.rdfhdt.hdt.triples.TripleString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.quiet.QuietOutput;
 import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.rdf.Vocabulary;
@@ -59,7 +59,7 @@ final class HdtFile implements AutoCloseable {
         if (!Files.isReadable(file)) {
             throw HdtFileException.unreadable(file, "permission denied (the server's user must be able to read it)", null);
         }
-        Path index = RdfToHdt.indexFile(file);
+        Path index = HdtFiles.indexFile(file);
         boolean indexed = Files.exists(index);
         if (indexed && !Files.isRegularFile(index)) {
             throw HdtFileException.badIndex(index, "it is not a file");

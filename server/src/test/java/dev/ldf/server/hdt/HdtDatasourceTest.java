@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.TriplePattern;
@@ -93,12 +93,12 @@ class HdtDatasourceTest {
     void anIndexThatCannotBeWrittenIsBuiltInMemory(@TempDir Path dir) throws Exception {
         Path hdt = Files.copy(TestData.libraryHdt(), dir.resolve("copy.hdt"));
         // The index's place leads nowhere, as on a read-only volume (root may write anywhere else).
-        Files.createSymbolicLink(RdfToHdt.indexFile(hdt), dir.resolve("missing/dir/index"));
+        Files.createSymbolicLink(HdtFiles.indexFile(hdt), dir.resolve("missing/dir/index"));
         try (HdtDatasource source = HdtDatasource.open(hdt, HdtDatasource.Options.defaults())) {
             TriplePattern names = new TriplePattern(ANY, iri(SCHEMA + "name"), ANY);
             assertEquals(TestData.expected(names), readAll(source, names, 100));
         }
-        assertFalse(Files.exists(RdfToHdt.indexFile(hdt)));
+        assertFalse(Files.exists(HdtFiles.indexFile(hdt)));
     }
 
     @Test
@@ -274,7 +274,7 @@ class HdtDatasourceTest {
             }
         } finally {
             java.nio.file.Files.deleteIfExists(corrupt);
-            java.nio.file.Files.deleteIfExists(RdfToHdt.indexFile(corrupt));
+            java.nio.file.Files.deleteIfExists(HdtFiles.indexFile(corrupt));
         }
     }
 
@@ -282,7 +282,7 @@ class HdtDatasourceTest {
     void theVersionChangesWhenTheFileChanges(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path copy = dir.resolve("copy.hdt");
         java.nio.file.Files.copy(TestData.libraryHdt(), copy);
-        java.nio.file.Files.copy(RdfToHdt.indexFile(TestData.libraryHdt()), RdfToHdt.indexFile(copy));
+        java.nio.file.Files.copy(HdtFiles.indexFile(TestData.libraryHdt()), HdtFiles.indexFile(copy));
         String before;
         try (HdtDatasource source = HdtDatasource.open(copy, HdtDatasource.Options.defaults())) {
             before = source.version();
