@@ -79,10 +79,11 @@ public final class FragmentServer implements AutoCloseable {
         JenaSystem.init();
         Map<String, Datasource> sources = new LinkedHashMap<>();
         try {
+            Map<String, Boolean> load = LoadingPlan.decide(config.datasets(), Runtime.getRuntime().maxMemory());
             for (DatasetConfig d : config.datasets()) {
                 HdtDatasource.Options options = HdtDatasource.Options.defaults();
                 sources.put(d.name(), HdtDatasource.open(d.hdtPath(), new HdtDatasource.Options(
-                        d.loading() == DatasetConfig.Loading.LOAD, d.countScanLimit(),
+                        load.get(d.name()), d.countScanLimit(),
                         options.cursorCachePatterns(), options.cursorIdleTime())));
             }
             return startJetty(config, sources);

@@ -40,8 +40,21 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--page-size", description = "Triples per page with --hdt (default: 100).")
     Integer pageSize;
 
-    @Option(names = "--load", description = "With --hdt: load the file onto the heap instead of mapping it.")
-    boolean load;
+    @ArgGroup(exclusive = true)
+    LoadingChoice loading;
+
+    /** Without either option the file is loaded when it fits in half the heap, else mapped. */
+    static final class LoadingChoice {
+        @Option(names = "--load", description = "With --hdt: load the file onto the heap, however large.")
+        boolean load;
+
+        @Option(names = "--map", description = "With --hdt: memory-map the file, however small.")
+        boolean map;
+
+        DatasetConfig.Loading mode() {
+            return load ? DatasetConfig.Loading.LOAD : map ? DatasetConfig.Loading.MAP : DatasetConfig.Loading.AUTO;
+        }
+    }
 
     @Option(names = "--max-bindings", paramLabel = "N",
             description = "With --hdt: most solution mappings per brTPF request, the paper's maxMpR (default: 100).")
@@ -108,7 +121,7 @@ public final class Main implements Callable<Integer> {
             String datasetName = name != null ? name : fileName.replaceFirst("\\.hdt$", "");
             config = ServerConfig.of(List.of(new DatasetConfig(datasetName, title, null,
                     source.hdt.toAbsolutePath().toString(), pageSize,
-                    load ? DatasetConfig.Loading.LOAD : DatasetConfig.Loading.MAP, null, null, maxBindings)));
+                    loading == null ? DatasetConfig.Loading.AUTO : loading.mode(), null, null, maxBindings)));
         }
         if (host != null || port != null) {
             config = config.withListener(host != null ? host : config.host(), port != null ? port : config.port());

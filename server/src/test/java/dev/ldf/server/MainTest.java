@@ -140,6 +140,13 @@ class MainTest {
     }
 
     @Test
+    void loadAndMapExcludeEachOther() {
+        Run run = run("--hdt", "b.hdt", "--load", "--map");
+        assertEquals(2, run.code());
+        assertTrue(run.err().contains("mutually exclusive"), run.err());
+    }
+
+    @Test
     void verboseAddsTheStackTrace() throws Exception {
         Path corrupt = Files.writeString(dir.resolve("corrupt.hdt"), "not HDT");
         Run run = run("--hdt", corrupt.toString(), "--port", "0", "--verbose");

@@ -15,8 +15,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param description    a sentence about the data (optional)
  * @param hdt            the HDT file; relative paths are resolved against the config file
  * @param pageSize       triples per page
- * @param loading        {@code map} (default: the OS pages the file in; suits files larger than the
- *                       heap) or {@code load} (the whole file on the heap; faster term lookups)
+ * @param loading        {@code auto} (default: loaded while the datasets fit in half the heap,
+ *                       mapped after that), {@code load} (the whole file on the heap; terms decode
+ *                       several times faster) or {@code map} (the OS pages the file in; suits files
+ *                       larger than the heap)
  * @param prefixes       prefixes for Turtle, TriG and HTML output (optional)
  * @param countScanLimit how many candidate triples the server scans at most to count a pattern
  *                       that HDT cannot count exactly
@@ -43,6 +45,7 @@ public record DatasetConfig(
 
     /** How the HDT file is opened. */
     public enum Loading {
+        @JsonProperty("auto") AUTO,
         @JsonProperty("map") MAP,
         @JsonProperty("load") LOAD
     }
@@ -51,7 +54,7 @@ public record DatasetConfig(
         title = title == null || title.isBlank() ? name : title;
         description = description == null ? "" : description;
         pageSize = pageSize == null ? DEFAULT_PAGE_SIZE : pageSize;
-        loading = loading == null ? Loading.MAP : loading;
+        loading = loading == null ? Loading.AUTO : loading;
         prefixes = prefixes == null ? Map.of() : new LinkedHashMap<>(prefixes);
         countScanLimit = countScanLimit == null ? DEFAULT_COUNT_SCAN_LIMIT : countScanLimit;
         maxBindingsPerRequest = maxBindingsPerRequest == null ? DEFAULT_MAX_BINDINGS_PER_REQUEST : maxBindingsPerRequest;

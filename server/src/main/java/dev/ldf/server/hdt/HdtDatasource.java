@@ -1,5 +1,6 @@
 package dev.ldf.server.hdt;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +11,8 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 
 import org.apache.jena.graph.Triple;
+import org.rdfhdt.hdt.enums.TripleComponentRole;
+import org.rdfhdt.hdt.util.string.ByteString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +20,7 @@ import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.PageTriples;
 import dev.ldf.server.fragment.Selector;
 import dev.ldf.server.fragment.TriplePattern;
 
@@ -119,7 +123,7 @@ public final class HdtDatasource implements Datasource {
             // An estimate below what the data already shows (not expected from HDT's bounds).
             count = Count.estimate(offset + size + 1);
         }
-        return new FragmentPage(count, size, more, new PageTriples(page, size));
+        return new FragmentPage(count, size, more, new IdPage(page, size));
     }
 
     /**
@@ -169,14 +173,24 @@ public final class HdtDatasource implements Datasource {
         return "HdtDatasource[" + file.path() + "]";
     }
 
-    /** The triples of one page, turned into Jena terms as they are read. */
-    private final class PageTriples implements Iterable<Triple> {
+    /** The triples of one page as identifiers, turned into terms as they are read. */
+    private final class IdPage implements PageTriples {
         private final long[] ids;
         private final int size;
 
-        PageTriples(long[] ids, int size) {
+        IdPage(long[] ids, int size) {
             this.ids = ids;
             this.size = size;
+        }
+
+        @Override
+        public void forEachEncoded(EncodedTripleConsumer consumer) throws IOException {
+            for (int i = 0; i < 3 * size; i += 3) {
+                ByteString s = terms.bytes(ids[i], TripleComponentRole.SUBJECT);
+                ByteString p = terms.bytes(ids[i + 1], TripleComponentRole.PREDICATE);
+                ByteString o = terms.bytes(ids[i + 2], TripleComponentRole.OBJECT);
+                consumer.triple(s.getBuffer(), s.length(), p.getBuffer(), p.length(), o.getBuffer(), o.length());
+            }
         }
 
         @Override

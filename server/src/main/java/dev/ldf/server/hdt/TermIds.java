@@ -1,9 +1,14 @@
 package dev.ldf.server.hdt;
 
+import java.nio.charset.StandardCharsets;
+
 import org.apache.jena.graph.Node;
 import org.apache.jena.vocabulary.XSD;
 import org.rdfhdt.hdt.dictionary.Dictionary;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
+import org.rdfhdt.hdt.util.string.ByteString;
+import org.rdfhdt.hdt.util.string.CompactString;
+import org.rdfhdt.hdt.util.string.DelayedString;
 
 import dev.ldf.hdt.term.HdtTerms;
 import dev.ldf.server.fragment.TriplePattern;
@@ -11,16 +16,20 @@ import dev.ldf.server.fragment.TriplePattern;
 /**
  * Between terms and the dictionary's identifiers: a pattern's terms to identifiers (finding
  * literals that other HDT generators spell differently), and identifiers back to terms as a
- * writer consumes a page. Predicates, few and on every page, are decoded once. Thread-safe.
+ * writer consumes a page, as Jena nodes or as the dictionary's own bytes. Predicates, few and on
+ * every page, are decoded once. Thread-safe.
  */
 final class TermIds {
 
     private final Dictionary dictionary;
     private final Node[] predicates;
+    private final ByteString[] predicateBytes;
 
     TermIds(Dictionary dictionary) {
         this.dictionary = dictionary;
-        this.predicates = new Node[Math.toIntExact(dictionary.getNpredicates()) + 1];
+        int count = Math.toIntExact(dictionary.getNpredicates()) + 1;
+        this.predicates = new Node[count];
+        this.predicateBytes = new ByteString[count];
     }
 
     /** The identifiers of the pattern's terms, or null when a term is not in the dataset. */
@@ -50,6 +59,28 @@ final class TermIds {
 
     Node object(long id) {
         return HdtTerms.toNode(dictionary.idToString(id, TripleComponentRole.OBJECT));
+    }
+
+    /** The UTF-8 bytes of a term as the dictionary spells it ({@link HdtTerms}). */
+    ByteString bytes(long id, TripleComponentRole role) {
+        if (role == TripleComponentRole.PREDICATE) {
+            ByteString bytes = predicateBytes[(int) id];
+            if (bytes == null) {
+                // A copy: a mapped dictionary may hand out views of buffers it reuses.
+                bytes = new CompactString(utf8(dictionary.idToString(id, role)));
+                predicateBytes[(int) id] = bytes;
+            }
+            return bytes;
+        }
+        return utf8(dictionary.idToString(id, role));
+    }
+
+    private static ByteString utf8(CharSequence term) {
+        CharSequence unwrapped = DelayedString.unwrap(term);
+        if (unwrapped instanceof ByteString bytes) {
+            return bytes;
+        }
+        return new CompactString(unwrapped.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** 0 for a variable, -1 for a term the dataset does not hold in that role. */

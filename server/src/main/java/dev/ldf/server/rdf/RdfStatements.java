@@ -27,8 +27,45 @@ final class RdfStatements {
 
     private RdfStatements() {}
 
+    /**
+     * Statements that depend on nothing but the dataset, emitted as a block so that a writer may
+     * keep their serialisation ({@link LineWriter} does).
+     */
+    enum DatasetBlock {
+        /** The dataset as a VoID dataset and Hydra collection with its title and description. */
+        DESCRIPTION,
+        /** The TPF search form and, when the dataset takes bindings, the brTPF form. */
+        CONTROLS;
+
+        void emit(Emitter e, DatasetDescription d) {
+            if (this == DESCRIPTION) {
+                describeDataset(e, d);
+                return;
+            }
+            searchForm(e, d);
+            if (d.maxBindingsPerRequest() > 0) {
+                bindingsForm(e, d);
+            }
+        }
+    }
+
+    /** How a writer has dataset blocks emitted: these statements, or what it kept of them. */
+    interface BlockEmitter {
+        BlockEmitter DIRECT = (block, e, d) -> block.emit(e, d);
+
+        void emit(DatasetBlock block, Emitter e, DatasetDescription d);
+    }
+
     /** The fragment page: metadata and controls first, then the data, skolemized, one triple at a time. */
     static void fragment(Fragment fragment, StreamRDF sink, Node graph) {
+        metadata(fragment, sink, graph, BlockEmitter.DIRECT);
+        for (Triple t : fragment.page().triples()) {
+            sink.triple(fragment.skolemizer().skolemize(t));
+        }
+    }
+
+    /** A fragment page's metadata and controls, the count first. */
+    static void metadata(Fragment fragment, StreamRDF sink, Node graph, BlockEmitter blocks) {
         Emitter e = new Emitter(sink, graph);
         Node page = NodeFactory.createURI(fragment.links().self());
         DatasetDescription d = fragment.dataset();
@@ -53,15 +90,9 @@ final class RdfStatements {
         if (fragment.links().next() != null) {
             e.emit(page, HYDRA_NEXT, NodeFactory.createURI(fragment.links().next()));
         }
-        Node dataset = describeDataset(e, d);
-        e.emit(dataset, VOID_SUBSET, page);
-        searchForm(e, d);
-        if (d.maxBindingsPerRequest() > 0) {
-            bindingsForm(e, d);
-        }
-        for (Triple t : fragment.page().triples()) {
-            sink.triple(fragment.skolemizer().skolemize(t));
-        }
+        blocks.emit(DatasetBlock.DESCRIPTION, e, d);
+        e.emit(datasetNode(d), VOID_SUBSET, page);
+        blocks.emit(DatasetBlock.CONTROLS, e, d);
     }
 
     /** The server's index: its datasets with their VoID sizes. */
@@ -182,7 +213,7 @@ final class RdfStatements {
     }
 
     /** Sends statements to a sink, into {@code graph} when it is not null. */
-    private record Emitter(StreamRDF sink, Node graph) {
+    record Emitter(StreamRDF sink, Node graph) {
         void emit(Node s, Node p, Node o) {
             if (graph == null) {
                 sink.triple(Triple.create(s, p, o));

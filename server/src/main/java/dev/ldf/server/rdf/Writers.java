@@ -10,11 +10,15 @@ public final class Writers {
 
     private Writers() {}
 
-    /** RIOT's writers for the RDF formats, and the HTML pages. */
+    /** Line-based N-Triples and N-Quads, RIOT's writers for the other RDF formats, and the HTML pages. */
     public static Writers standard() {
         Writers registry = new Writers();
         for (OutputFormat format : OutputFormat.values()) {
-            registry.writers.put(format, format.isRdf() ? new RdfWriter(format) : new HtmlWriter());
+            registry.writers.put(format, switch (format) {
+                case NTRIPLES, NQUADS -> new LineWriter(format);
+                case HTML -> new HtmlWriter();
+                default -> new RdfWriter(format);
+            });
         }
         return registry;
     }

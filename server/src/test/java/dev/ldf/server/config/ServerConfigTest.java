@@ -52,7 +52,7 @@ class ServerConfigTest {
         DatasetConfig d = config.datasets().get(0);
         assertEquals("d", d.title());
         assertEquals(100, d.pageSize());
-        assertEquals(DatasetConfig.Loading.MAP, d.loading());
+        assertEquals(DatasetConfig.Loading.AUTO, d.loading());
     }
 
     @Test

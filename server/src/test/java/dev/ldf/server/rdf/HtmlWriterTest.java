@@ -17,6 +17,7 @@ import dev.ldf.server.fragment.DatasetDescription;
 import dev.ldf.server.fragment.Fragment;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.FragmentRequest;
+import dev.ldf.server.fragment.PageTriples;
 import dev.ldf.server.fragment.ServerDescription;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.fragment.TriplePattern;
@@ -29,7 +30,7 @@ class HtmlWriterTest {
     private static String render(Triple... triples) throws IOException {
         DatasetDescription dataset = new DatasetDescription("d", "Data <b>", "About \"d\" & more", "http://h/d", Map.of(),
                 100, 100, 1 << 20);
-        FragmentPage page = new FragmentPage(Count.estimate(1000), triples.length, true, List.of(triples));
+        FragmentPage page = new FragmentPage(Count.estimate(1000), triples.length, true, PageTriples.of(List.of(triples)));
         String values = "(?x) { (\"</textarea><script>\") }";
         FragmentRequest request = new FragmentRequest(TriplePattern.ALL, Bindings.parse(values, "http://h/d"), 1,
                 new FragmentRequest.Input("\"><script>", "", "", values));

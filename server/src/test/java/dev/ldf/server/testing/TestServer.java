@@ -26,6 +26,9 @@ public final class TestServer {
     /** The POST body limit of the test server. */
     public static final int MAX_BODY_BYTES = 256 * 1024;
 
+    /** Mapped explicitly: the default would load a file this small, and both ways must be tested. */
+    private static final DatasetConfig.Loading MAP = DatasetConfig.Loading.MAP;
+
     private static FragmentServer server;
 
     private TestServer() {}
@@ -35,8 +38,8 @@ public final class TestServer {
             String hdt = TestData.libraryHdt().toString();
             ServerConfig config = new ServerConfig("Test server", "A server for tests.", "127.0.0.1", 0, null, 600,
                     null, MAX_BODY_BYTES, List.of(
-                            new DatasetConfig("library", "Library", "The library dataset.", hdt, 100, null, PREFIXES, null, null),
-                            new DatasetConfig("paged", "Paged", null, hdt, 7, null, null, 20L, 30),
+                            new DatasetConfig("library", "Library", "The library dataset.", hdt, 100, MAP, PREFIXES, null, null),
+                            new DatasetConfig("paged", "Paged", null, hdt, 7, MAP, null, 20L, 30),
                             new DatasetConfig("loaded", "Loaded", null, hdt, 13, DatasetConfig.Loading.LOAD, null, null, 1000),
                             new DatasetConfig("tpfonly", "TPF only", null, hdt, 100, null, null, null, 0)));
             try {

@@ -1,0 +1,179 @@
+package dev.ldf.server.rdf;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.riot.system.StreamRDFBase;
+import org.apache.jena.sparql.core.Quad;
+
+import dev.ldf.server.fragment.Catalog;
+import dev.ldf.server.fragment.DatasetDescription;
+import dev.ldf.server.fragment.Fragment;
+
+/**
+ * N-Triples and N-Quads fragments written as bytes: the data straight from the dictionary's
+ * spelling of each term, the metadata from nodes, one statement per line. These are the formats
+ * TPF clients ask for first, and going through RIOT's writers cost most of a page's time
+ * (character by character output with indentation checks). The bytes are RIOT's all the same;
+ * the index and errors, rare and small, go through {@link RdfWriter}.
+ */
+final class LineWriter implements ResponseWriter {
+    private static final byte[] END = {' ', '.', '\n'};
+
+    /** Dataset blocks kept; more only comes from clients varying the Host header, which is not worth keeping. */
+    private static final int MAX_BLOCKS = 256;
+
+    private final OutputFormat format;
+    private final RdfWriter riot;
+    private final Map<BlockKey, List<byte[]>> blocks = new ConcurrentHashMap<>();
+
+    LineWriter(OutputFormat format) {
+        if (format != OutputFormat.NTRIPLES && format != OutputFormat.NQUADS) {
+            throw new IllegalArgumentException(format + " is not a line-based format");
+        }
+        this.format = format;
+        this.riot = new RdfWriter(format);
+    }
+
+    @Override
+    public void writeFragment(Fragment fragment, OutputStream out) throws IOException {
+        ByteOutput bytes = new ByteOutput(out);
+        Lines lines = new Lines(bytes);
+        Node graph = format.quads() ? NodeFactory.createURI(fragment.links().self() + "#metadata") : null;
+        try {
+            RdfStatements.metadata(fragment, lines, graph, this::emitBlock);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        byte[] skolemPrefix = fragment.skolemizer().prefix().getBytes(StandardCharsets.UTF_8);
+        fragment.page().triples().forEachEncoded((s, sLength, p, pLength, o, oLength) -> {
+            LineTerms.writeDictionaryTerm(s, sLength, skolemPrefix, bytes);
+            bytes.write(' ');
+            LineTerms.writeDictionaryTerm(p, pLength, skolemPrefix, bytes);
+            bytes.write(' ');
+            LineTerms.writeDictionaryTerm(o, oLength, skolemPrefix, bytes);
+            bytes.write(END);
+        });
+        bytes.drain();
+    }
+
+    /** A dataset block from its kept lines, each line put into the emitter's graph. */
+    private void emitBlock(RdfStatements.DatasetBlock block, RdfStatements.Emitter e, DatasetDescription d) {
+        BlockKey key = new BlockKey(d, block);
+        List<byte[]> lines = blocks.get(key);
+        if (lines == null) {
+            lines = render(block, d);
+            if (blocks.size() < MAX_BLOCKS) {
+                blocks.put(key, lines);
+            }
+        }
+        ((Lines) e.sink()).lines(lines, e.graph());
+    }
+
+    /** The block's statements, each as "s p o" without the graph and the final " .". */
+    private static List<byte[]> render(RdfStatements.DatasetBlock block, DatasetDescription d) {
+        List<byte[]> lines = new ArrayList<>();
+        block.emit(new RdfStatements.Emitter(new StreamRDFBase() {
+            @Override
+            public void triple(Triple t) {
+                byte[] subject = LineTerms.toBytes(t.getSubject());
+                byte[] predicate = LineTerms.toBytes(t.getPredicate());
+                byte[] object = LineTerms.toBytes(t.getObject());
+                ByteArrayOutputStream line = new ByteArrayOutputStream(subject.length + predicate.length + object.length + 2);
+                line.writeBytes(subject);
+                line.write(' ');
+                line.writeBytes(predicate);
+                line.write(' ');
+                line.writeBytes(object);
+                lines.add(line.toByteArray());
+            }
+        }, null), d);
+        return List.copyOf(lines);
+    }
+
+    private record BlockKey(DatasetDescription dataset, RdfStatements.DatasetBlock block) {}
+
+    @Override
+    public void writeCatalog(Catalog catalog, OutputStream out) throws IOException {
+        riot.writeCatalog(catalog, out);
+    }
+
+    @Override
+    public void writeError(ErrorView error, OutputStream out) throws IOException {
+        riot.writeError(error, out);
+    }
+
+    /** Statements from nodes, as lines; RIOT's stream interface so {@link RdfStatements} can feed it. */
+    private static final class Lines extends StreamRDFBase {
+        private final ByteOutput out;
+        private Node graph;
+        private byte[] graphBytes;
+
+        Lines(ByteOutput out) {
+            this.out = out;
+        }
+
+        @Override
+        public void triple(Triple triple) {
+            line(triple.getSubject(), triple.getPredicate(), triple.getObject(), null);
+        }
+
+        @Override
+        public void quad(Quad quad) {
+            line(quad.getSubject(), quad.getPredicate(), quad.getObject(),
+                    quad.isDefaultGraph() ? null : quad.getGraph());
+        }
+
+        /** Rendered statements, put into {@code graph} unless it is null. */
+        void lines(List<byte[]> lines, Node graph) {
+            try {
+                byte[] suffix = graph == null ? null : graphBytes(graph);
+                for (byte[] line : lines) {
+                    out.write(line);
+                    if (suffix != null) {
+                        out.write(' ');
+                        out.write(suffix);
+                    }
+                    out.write(END);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private byte[] graphBytes(Node node) {
+            if (!node.equals(graph)) {
+                graph = node;
+                graphBytes = LineTerms.toBytes(node);
+            }
+            return graphBytes;
+        }
+
+        private void line(Node s, Node p, Node o, Node graph) {
+            try {
+                LineTerms.writeNode(s, out);
+                out.write(' ');
+                LineTerms.writeNode(p, out);
+                out.write(' ');
+                LineTerms.writeNode(o, out);
+                if (graph != null) {
+                    out.write(' ');
+                    LineTerms.writeNode(graph, out);
+                }
+                out.write(END);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}
