@@ -61,8 +61,9 @@ public final class HdtDatasource implements Datasource {
         this.file = file;
         var dictionary = file.hdt().getDictionary();
         this.terms = new TermIds(dictionary);
-        this.matches = new Matches(file.hdt().getTriples(), new RepeatedVariables(dictionary));
-        this.counts = new PatternCounts(matches, Math.toIntExact(dictionary.getNpredicates()), options.countScanLimit());
+        this.matches = new Matches(file.hdt().getTriples(), new RepeatedVariables(dictionary),
+                Math.toIntExact(dictionary.getNpredicates()));
+        this.counts = new PatternCounts(matches, options.countScanLimit());
         this.cursors = new CursorCache(options.cursorCachePatterns(), options.cursorIdleTime());
     }
 

@@ -4,8 +4,6 @@ import java.util.List;
 
 import org.rdfhdt.hdt.enums.ResultEstimationType;
 import org.rdfhdt.hdt.triples.IteratorTripleID;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -22,7 +20,6 @@ import dev.ldf.server.fragment.Count;
  */
 final class PatternCounts {
 
-    private static final Logger LOG = LoggerFactory.getLogger(PatternCounts.class);
     /** How many patterns the learnt counts may name together (a few MB at most). */
     private static final long LEARNT_PATTERNS = 200_000;
 
@@ -33,13 +30,11 @@ final class PatternCounts {
     private record TotalKey(List<PatternIds> patterns) {}
 
     private final Matches matches;
-    private final long[] predicateCounts;
     private final long countScanLimit;
     private final Cache<Object, Long> learnt;
 
-    PatternCounts(Matches matches, int predicates, long countScanLimit) {
+    PatternCounts(Matches matches, long countScanLimit) {
         this.matches = matches;
-        this.predicateCounts = countPredicates(matches, predicates);
         this.countScanLimit = countScanLimit;
         this.learnt = Caffeine.newBuilder()
                 .maximumWeight(LEARNT_PATTERNS)
@@ -124,7 +119,7 @@ final class PatternCounts {
     /** HDT's count of the pattern without repeated-variable restriction; exact or an upper bound. */
     private Count unfiltered(PatternIds ids) {
         if (ids.predicateOnly()) {
-            return Count.exact(predicateCounts[(int) ids.predicate()]);
+            return Count.exact(matches.predicates().triples(ids.predicate()));
         }
         IteratorTripleID it = matches.triples().search(ids.unfiltered().toTripleId());
         long estimate = it.estimatedNumResults();
@@ -138,20 +133,5 @@ final class PatternCounts {
     private Count remember(Object key, long exact) {
         learnt.put(key, exact);
         return Count.exact(exact);
-    }
-
-    /**
-     * Triples per predicate, in one pass over the data. HDT's own {@code ?P?} estimate counts
-     * subject-predicate pairs, which undercounts whenever a subject has several objects.
-     */
-    private static long[] countPredicates(Matches matches, int predicates) {
-        long start = System.nanoTime();
-        long[] counts = new long[predicates + 1];
-        IteratorTripleID all = matches.triples().searchAll();
-        while (all.hasNext()) {
-            counts[(int) all.next().getPredicate()]++;
-        }
-        LOG.debug("Counted triples per predicate in {} ms", (System.nanoTime() - start) / 1_000_000);
-        return counts;
     }
 }
