@@ -26,7 +26,7 @@ import dev.ldf.client.page.Vocabulary;
  * written in one syntax. Pattern terms use the syntax TPF servers read (IRIs bare, literals with
  * raw lexical forms, as Comunica sends them); VALUES terms are SPARQL (N-Triples syntax).
  */
-final class RequestEncoder {
+public final class RequestEncoder {
 
     private static final String SUBJECT = RDF.subject.getURI();
     private static final String PREDICATE = RDF.predicate.getURI();
@@ -45,6 +45,28 @@ final class RequestEncoder {
             }
         }
         return names;
+    }
+
+    /**
+     * The query string ({@code ?subject=…&predicate=…&object=…[&values=…]}) under the parameter
+     * names all TPF and brTPF servers use, for tools that send requests without reading a form
+     * (benchmarks). Without keys, variables are left out, as clients send plain TPF requests.
+     */
+    public static String conventionalQuery(Triple pattern, List<Binding> keys) {
+        Map<Var, String> names = variableNames(pattern);
+        Node[] nodes = {pattern.getSubject(), pattern.getPredicate(), pattern.getObject()};
+        String[] parameters = {"subject", "predicate", "object"};
+        StringBuilder q = new StringBuilder();
+        for (int i = 0; i < 3; i++) {
+            if (!nodes[i].isVariable() || !keys.isEmpty()) {
+                String value = nodes[i].isVariable() ? "?" + names.get(Var.alloc(nodes[i])) : term(nodes[i]);
+                q.append(q.length() == 0 ? '?' : '&').append(parameters[i]).append('=').append(encode(value));
+            }
+        }
+        if (!keys.isEmpty()) {
+            q.append(q.length() == 0 ? '?' : '&').append("values=").append(encode(values(pattern, keys)));
+        }
+        return q.toString();
     }
 
     /** The TPF request for {@code pattern}. */

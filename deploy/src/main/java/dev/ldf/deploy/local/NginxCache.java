@@ -192,7 +192,7 @@ public final class NginxCache implements AutoCloseable {
     }
 
     /** The nginx executable, or an error that says how to install it. */
-    static String binary() {
+    public static String binary() {
         String path = System.getenv().getOrDefault("PATH", "");
         for (String dirName : (path + ":/usr/sbin:/usr/local/sbin:/usr/local/nginx/sbin").split(":")) {
             if (!dirName.isEmpty() && Files.isExecutable(Path.of(dirName, "nginx"))) {

@@ -28,6 +28,9 @@ final class CacheHitsCommand implements Callable<Integer> {
     @Mixin
     ExperimentOptions experiment;
 
+    @Mixin
+    ServerProcessOptions serverProcess;
+
     @Option(names = {"-o", "--output"}, defaultValue = "experiments/results/cache-hits",
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
@@ -74,7 +77,7 @@ final class CacheHitsCommand implements Callable<Integer> {
         Duration perQuery = experiment.seconds(null, 60, 300);
         Path out = output.resolve("network-load");
         try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {
-            new NetworkLoad(experiment.server(hdt, List.of(100), 30), configurations, perQuery, System.err)
+            new NetworkLoad(serverProcess.server(hdt, List.of(100), 30), configurations, perQuery, System.err)
                     .run(sequence, reference, out, experiment.work("cache-hits"));
         }
         return out.resolve("requests.csv.gz");

@@ -5,13 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 
-import dev.ldf.experiments.run.ExperimentServer;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.files.HdtFiles;
-import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.watdiv.generate.GeneratedDataset;
 import dev.ldf.watdiv.generate.Model;
 import dev.ldf.watdiv.generate.WatDivGenerator;
@@ -21,7 +18,7 @@ import picocli.CommandLine.Option;
 
 /**
  * What every experiment needs: the dataset and workload (generated on first use and kept in the
- * data directory), the profile, and how the server runs.
+ * data directory) and the profile.
  */
 final class ExperimentOptions {
 
@@ -42,14 +39,6 @@ final class ExperimentOptions {
     @Option(names = "--data-dir", defaultValue = "experiments/data",
             description = "Where the generated dataset and workloads are kept between runs (default: ${DEFAULT-VALUE}).")
     Path dataDir;
-
-    @Option(names = "--server-jvm", defaultValue = "-Xmx2g", split = " ",
-            description = "JVM options of the server process (default: ${DEFAULT-VALUE}).")
-    List<String> serverJvm;
-
-    @Option(names = "--loading", defaultValue = "load",
-            description = "How the server opens the HDT file: load (on the heap) or map (default: ${DEFAULT-VALUE}).")
-    String loading;
 
     int scale() {
         return scale != null ? scale : profile == Profile.PAPER ? 100 : 10;
@@ -84,15 +73,6 @@ final class ExperimentOptions {
         Path dir = dataDir.resolve("runs").resolve(experiment);
         Directories.deleteRecursively(dir);
         return Files.createDirectories(dir);
-    }
-
-    ExperimentServer.Settings server(Path hdt, Collection<Integer> pageSizes, int maxMpR) {
-        DatasetConfig.Loading mode = switch (loading) {
-            case "load" -> DatasetConfig.Loading.LOAD;
-            case "map" -> DatasetConfig.Loading.MAP;
-            default -> throw new CommandLine.ParameterException(new CommandLine(this), "--loading is load or map");
-        };
-        return new ExperimentServer.Settings(hdt, pageSizes, maxMpR, mode, serverJvm);
     }
 
     /** Seconds given as a flag, or the profile's default. */

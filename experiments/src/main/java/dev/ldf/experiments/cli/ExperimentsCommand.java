@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 @Command(name = "ldf-experiments", mixinStandardHelpOptions = true,
         description = "The experiments of Hartig and Buil-Aranda's brTPF paper (ODBASE 2016) on WatDiv data: "
                 + "network load, throughput with and without a cache, cache-hit potential.",
-        subcommands = {NetworkLoadCommand.class, ThroughputCommand.class, CacheHitsCommand.class})
+        subcommands = {NetworkLoadCommand.class, ThroughputCommand.class, CacheHitsCommand.class,
+                ServerBenchCommand.class})
 public final class ExperimentsCommand {
 
     public static void main(String[] args) {

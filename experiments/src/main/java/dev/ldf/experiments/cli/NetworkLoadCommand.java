@@ -26,6 +26,9 @@ final class NetworkLoadCommand implements Callable<Integer> {
     @Mixin
     ExperimentOptions experiment;
 
+    @Mixin
+    ServerProcessOptions serverProcess;
+
     @Option(names = {"-o", "--output"}, defaultValue = "experiments/results/network-load",
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
@@ -65,7 +68,7 @@ final class NetworkLoadCommand implements Callable<Integer> {
         int maxMpR = configurations.stream().mapToInt(Configuration::maxMpR).max().orElse(1);
         List<Integer> sizes = configurations.stream().map(Configuration::pageSize).distinct().toList();
         Duration perQuery = experiment.seconds(timeout, 60, 300);
-        NetworkLoad experiment1 = new NetworkLoad(experiment.server(hdt, sizes, Math.max(1, maxMpR)), configurations,
+        NetworkLoad experiment1 = new NetworkLoad(serverProcess.server(hdt, sizes, Math.max(1, maxMpR)), configurations,
                 perQuery, System.err);
         List<NetworkLoad.Result> results;
         try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {

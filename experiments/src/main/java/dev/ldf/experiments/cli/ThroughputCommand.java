@@ -31,6 +31,9 @@ final class ThroughputCommand implements Callable<Integer> {
     @Mixin
     ExperimentOptions experiment;
 
+    @Mixin
+    ServerProcessOptions serverProcess;
+
     @Option(names = {"-o", "--output"}, defaultValue = "experiments/results/throughput",
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
@@ -84,7 +87,7 @@ final class ThroughputCommand implements Callable<Integer> {
         Duration runTime = experiment.seconds(duration, 20, 3600);
         Duration perQuery = experiment.seconds(timeout, 10, 300);
         int maxMpR = Math.max(1, mpr.stream().mapToInt(Integer::intValue).max().orElse(1));
-        Throughput experiment2 = new Throughput(experiment.server(hdt, List.of(100), maxMpR), runTime, perQuery, System.err);
+        Throughput experiment2 = new Throughput(serverProcess.server(hdt, List.of(100), maxMpR), runTime, perQuery, System.err);
         Files.createDirectories(output);
         List<Throughput.Run> runs = new ArrayList<>();
         try (ReferenceCounts reference = new ReferenceCounts(hdt, Duration.ofSeconds(60));

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -111,5 +113,40 @@ class ExperimentsSmokeTest {
         }
         assertPlot(out, "lru-hit-rate");
         assertTrue(Files.readString(out.resolve("summary.md")).contains("The real nginx cache"));
+    }
+
+    @Test
+    @Order(4)
+    void serverBenchMeasuresEveryLoadAndReportsTheTargets() throws IOException {
+        if (!wrkInstalled()) {
+            if ("1".equals(System.getenv("LDF_REQUIRE_TOOLS"))) {
+                throw new AssertionError("wrk is not installed, but LDF_REQUIRE_TOOLS=1");
+            }
+            Assumptions.abort("wrk is not installed (apt-get install -y wrk)");
+        }
+        Path out = work.resolve("server-bench");
+        String servers = NginxCache.installed() ? "ours,nginx" : "ours";
+        assertEquals(0, Commands.run(new ExperimentsCommand(), "server-bench", "-s", "1", "--data-dir",
+                work.resolve("data").toString(), "-o", out.toString(), "--servers", servers, "--rounds", "1",
+                "--duration", "1", "--warm-up", "1", "--deep-duration", "1", "--deep-warm-up", "1", "--deep-pages", "20",
+                "--ours-jvm", "-Xmx256m"));
+        List<String> runs = rows(out.resolve("server-bench.csv"));
+        // ours: TPF, brTPF and seven deep shapes; nginx: the TPF list only (one static file).
+        assertEquals(servers.equals("ours") ? 9 : 10, runs.size());
+        for (String r : runs) {
+            String[] f = r.split(",");
+            assertTrue(Long.parseLong(f[3]) > 0 && Long.parseLong(f[9]) == 0, "requests answered without errors: " + r);
+            assertTrue(Long.parseLong(f[11]) > 0, "memory sampled: " + r);
+        }
+        String summary = Files.readString(out.resolve("summary.md"));
+        assertTrue(summary.contains("| brTPF 30 bindings ≥ ½ our TPF first pages | "), summary);
+        assertTrue(summary.contains("| deep pages, every shape: p95 ≤ 2 ms |"), summary);
+        assertPlot(out, "rates");
+        assertPlot(out, "deep-pages-p95");
+    }
+
+    private static boolean wrkInstalled() {
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
+                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "wrk")));
     }
 }

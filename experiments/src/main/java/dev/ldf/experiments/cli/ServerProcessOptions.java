@@ -1,0 +1,35 @@
+package dev.ldf.experiments.cli;
+
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+
+import dev.ldf.cli.UsageException;
+import dev.ldf.experiments.run.ExperimentServer;
+import dev.ldf.server.config.DatasetConfig;
+import picocli.CommandLine.Option;
+
+/** How the server of the paper's experiments runs: its JVM options and how it opens the HDT file. */
+final class ServerProcessOptions {
+
+    @Option(names = "--server-jvm", defaultValue = "-Xmx2g", split = " ",
+            description = "JVM options of the server process (default: ${DEFAULT-VALUE}).")
+    List<String> serverJvm;
+
+    @Option(names = "--loading", defaultValue = "load",
+            description = "How the server opens the HDT file: load (on the heap), map or auto (default: ${DEFAULT-VALUE}).")
+    String loading;
+
+    ExperimentServer.Settings server(Path hdt, Collection<Integer> pageSizes, int maxMpR) {
+        return new ExperimentServer.Settings(hdt, pageSizes, maxMpR, loading(loading), serverJvm);
+    }
+
+    static DatasetConfig.Loading loading(String name) {
+        return switch (name) {
+            case "load" -> DatasetConfig.Loading.LOAD;
+            case "map" -> DatasetConfig.Loading.MAP;
+            case "auto" -> DatasetConfig.Loading.AUTO;
+            default -> throw new UsageException("--loading is load, map or auto, not " + name);
+        };
+    }
+}

@@ -1,0 +1,69 @@
+package dev.ldf.experiments.serverbench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.rdfhdt.hdt.hdt.HDT;
+import org.rdfhdt.hdt.hdt.HDTManager;
+import org.rdfhdt.hdt.listener.ProgressListener;
+
+import dev.ldf.hdt.quiet.QuietOutput;
+import dev.ldf.watdiv.workload.Workload;
+import dev.ldf.watdiv.workload.WorkloadFiles;
+
+/** The path lists of one benchmark run, written as files (one path per line) for wrk. */
+public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
+
+    /** Draws the lists from {@code hdt} and the workload's query pool and writes them into {@code dir}. */
+    public static BenchPaths write(Path hdt, WorkloadFiles workload, int bindings, int deepPages, long seed, Path dir)
+            throws Exception {
+        List<Workload.Entry> queries = Workload.read(workload.pool());
+        Map<String, Integer> sizes = new LinkedHashMap<>();
+        try (HDT file = QuietOutput.call(() -> HDTManager.mapIndexedHDT(hdt.toString(), ProgressListener.ignore()))) {
+            PathLists lists = new PathLists(ServerBench.dataset(), file, seed);
+            sizes.put(ServerBenchReport.TPF, PathLists.write(dir.resolve(fileName(ServerBenchReport.TPF)),
+                    lists.firstPages(queries)));
+            sizes.put(brtpfName(bindings), PathLists.write(dir.resolve(fileName(brtpfName(bindings))),
+                    lists.brtpf(queries, bindings)));
+            for (String shape : PathLists.DEEP_SHAPES) {
+                sizes.put(deepName(shape), PathLists.write(dir.resolve(fileName(deepName(shape))),
+                        lists.deepPages(shape, deepPages)));
+            }
+            return new BenchPaths(dir, file.getTriples().getNumberOfElements(), sizes);
+        }
+    }
+
+    /** The loads over these lists, in the order they run. */
+    public List<ServerBench.Load> loads(int bindings) {
+        List<ServerBench.Load> loads = new ArrayList<>();
+        for (String name : sizes.keySet()) {
+            loads.add(new ServerBench.Load(name, dir.resolve(fileName(name)), name.equals(brtpfName(bindings)),
+                    name.startsWith("deep ")));
+        }
+        return loads;
+    }
+
+    /** How many paths of each kind, for the report. */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        sizes.forEach((name, size) -> parts.add(String.format(Locale.ROOT, "%s %,d", name, size)));
+        return String.join(", ", parts);
+    }
+
+    static String brtpfName(int bindings) {
+        return "brTPF " + bindings + " bindings";
+    }
+
+    static String deepName(String shape) {
+        return "deep " + shape;
+    }
+
+    private static String fileName(String name) {
+        return name.replace('?', 'V').replaceAll("[^A-Za-z0-9]+", "-").toLowerCase(Locale.ROOT) + ".txt";
+    }
+}

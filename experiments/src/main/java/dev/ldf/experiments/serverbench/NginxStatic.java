@@ -1,0 +1,63 @@
+package dev.ldf.experiments.serverbench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import dev.ldf.deploy.local.NginxCache;
+
+/**
+ * The ceiling: nginx serving one 5 KB static file (about a first page of N-Triples) with as many
+ * workers as cores, through the same harness. No server that computes its answers can beat it.
+ */
+final class NginxStatic implements Contender {
+
+    static final int FILE_BYTES = 5 * 1024;
+    static final String NAME = "nginx static 5 KB";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public boolean brtpf() {
+        return false;
+    }
+
+    @Override
+    public boolean fragments() {
+        return false;
+    }
+
+    @Override
+    public Running start(Path hdt, String dataset, Path dir) throws IOException, InterruptedException {
+        Path root = dir.toAbsolutePath();
+        Path www = Files.createDirectories(root.resolve("www"));
+        for (String sub : new String[] {"logs", "temp"}) {
+            Files.createDirectories(root.resolve(sub));
+        }
+        String line = "<http://example.org/s> <http://example.org/p> \"a 5 KB static file served by nginx\" .\n";
+        Files.writeString(www.resolve(dataset), line.repeat(FILE_BYTES / line.length() + 1).substring(0, FILE_BYTES));
+        int port = ExternalServer.freePort();
+        String temp = root.resolve("temp").toString();
+        String conf = ("root".equals(System.getProperty("user.name")) ? "user root;\n" : "")
+                + "daemon off;\nworker_processes auto;\npid " + root.resolve("nginx.pid") + ";\n"
+                + "error_log " + root.resolve("logs/error.log") + " warn;\n"
+                + "events { worker_connections 1024; }\n"
+                + "http {\n    access_log off;\n    default_type application/n-triples;\n"
+                + "    client_body_temp_path " + temp + "/body;\n    proxy_temp_path " + temp + "/proxy;\n"
+                + "    fastcgi_temp_path " + temp + "/fastcgi;\n    uwsgi_temp_path " + temp + "/uwsgi;\n"
+                + "    scgi_temp_path " + temp + "/scgi;\n"
+                + "    server {\n        listen 127.0.0.1:" + port + ";\n        root " + www + ";\n"
+                // Every path of the lists (any query string) gets the one file.
+                + "        location / { try_files /" + dataset + " =404; }\n    }\n}\n";
+        Path file = root.resolve("nginx.conf");
+        Files.writeString(file, conf, StandardCharsets.UTF_8);
+        return ExternalServer.start(List.of(NginxCache.binary(), "-p", root.toString(), "-c", file.toString()), Map.of(),
+                root, root.resolve("logs/nginx.out"), port, "/" + dataset);
+    }
+}

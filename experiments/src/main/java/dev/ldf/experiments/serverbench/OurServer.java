@@ -1,0 +1,62 @@
+package dev.ldf.experiments.serverbench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import dev.ldf.deploy.local.Replica;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
+
+/** This project's server, in its default configuration unless JVM options or a loading mode are given. */
+final class OurServer implements Contender {
+
+    private final String name;
+    private final DatasetConfig.Loading loading;
+    private final List<String> jvmArgs;
+
+    OurServer(String name, DatasetConfig.Loading loading, List<String> jvmArgs) {
+        this.name = name;
+        this.loading = loading;
+        this.jvmArgs = jvmArgs;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean brtpf() {
+        return true;
+    }
+
+    @Override
+    public Running start(Path hdt, String dataset, Path dir) throws IOException {
+        DatasetConfig data = new DatasetConfig(dataset, "WatDiv", null, hdt.toAbsolutePath().toString(), null, loading,
+                Map.of(), null, null);
+        Path config = dir.resolve("server.json");
+        new ServerConfig("Benchmark", null, "127.0.0.1", 0, null, null, null, null, List.of(data), null)
+                .validated().write(config);
+        Replica replica = Replica.start(config, dir.resolve("server.log"), jvmArgs);
+        ProcessHandle process = ProcessHandle.of(replica.pid()).orElseThrow();
+        return new Running() {
+            @Override
+            public URI uri() {
+                return replica.uri();
+            }
+
+            @Override
+            public ProcessHandle process() {
+                return process;
+            }
+
+            @Override
+            public void close() {
+                replica.close();
+            }
+        };
+    }
+}

@@ -1,0 +1,172 @@
+package dev.ldf.experiments.serverbench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.sparql.core.TriplePath;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.binding.BindingFactory;
+import org.apache.jena.sparql.syntax.ElementPathBlock;
+import org.apache.jena.sparql.syntax.ElementWalker;
+import org.apache.jena.sparql.syntax.ElementVisitorBase;
+import org.rdfhdt.hdt.enums.TripleComponentRole;
+import org.rdfhdt.hdt.hdt.HDT;
+import org.rdfhdt.hdt.triples.IteratorTripleID;
+import org.rdfhdt.hdt.triples.TripleID;
+
+import dev.ldf.client.http.RequestEncoder;
+import dev.ldf.hdt.term.HdtTerms;
+import dev.ldf.watdiv.workload.Workload;
+
+/**
+ * The request paths the benchmark sends, the same bytes to every server: first pages of a
+ * workload's distinct triple patterns, brTPF requests with subject bindings drawn from the data,
+ * and pages at random offsets of large fragments, one list per pattern shape.
+ */
+final class PathLists {
+
+    /** The shapes of deep pages: which positions are constants (S, P, O) and which variables (?). */
+    static final List<String> DEEP_SHAPES = List.of("?P?", "??O", "?PO", "S??", "SP?", "S?O", "???");
+
+    static final int PAGE_SIZE = 100;
+
+    private static final Node S = Var.alloc("s");
+    private static final Node P = Var.alloc("p");
+    private static final Node O = Var.alloc("o");
+
+    private final String dataset;
+    private final HDT hdt;
+    private final Random random;
+
+    /** Paths under {@code /dataset}, drawn from {@code hdt} with {@code seed}. */
+    PathLists(String dataset, HDT hdt, long seed) {
+        this.dataset = dataset;
+        this.hdt = hdt;
+        this.random = new Random(seed);
+    }
+
+    /** The first page of each distinct triple pattern of the queries, in first-seen order. */
+    List<String> firstPages(List<Workload.Entry> queries) {
+        Set<String> paths = new LinkedHashSet<>();
+        for (Triple pattern : patterns(queries)) {
+            paths.add(path(pattern, List.of()));
+        }
+        return new ArrayList<>(paths);
+    }
+
+    /**
+     * For each distinct pattern with a variable subject and a constant predicate, one brTPF request
+     * with {@code bindings} distinct subjects, as a bind join sends them: subjects drawn at random
+     * that have the predicate, filled up with subjects that do not where few have it.
+     */
+    List<String> brtpf(List<Workload.Entry> queries, int bindings) {
+        Set<String> paths = new LinkedHashSet<>();
+        long subjects = hdt.getDictionary().getNsubjects();
+        for (Triple pattern : patterns(queries)) {
+            if (!pattern.getSubject().isVariable() || pattern.getPredicate().isVariable()) {
+                continue;
+            }
+            long predicate = hdt.getDictionary().stringToId(HdtTerms.toHdt(pattern.getPredicate()), TripleComponentRole.PREDICATE);
+            if (predicate <= 0) {
+                continue;
+            }
+            Set<Long> matching = new LinkedHashSet<>();
+            Set<Long> other = new LinkedHashSet<>();
+            for (int attempt = 0; attempt < 200 * bindings && matching.size() < bindings; attempt++) {
+                long subject = 1 + (long) (random.nextDouble() * subjects);
+                if (hdt.getTriples().search(new TripleID(subject, predicate, 0)).hasNext()) {
+                    matching.add(subject);
+                } else if (other.size() < bindings) {
+                    other.add(subject);
+                }
+            }
+            List<Binding> keys = new ArrayList<>();
+            for (Set<Long> ids : List.of(matching, other)) {
+                for (long id : ids) {
+                    if (keys.size() < bindings) {
+                        keys.add(BindingFactory.binding(Var.alloc("s"), node(id, TripleComponentRole.SUBJECT)));
+                    }
+                }
+            }
+            Triple named = Triple.create(S, pattern.getPredicate(), pattern.getObject().isVariable() ? O : pattern.getObject());
+            paths.add(path(named, keys));
+        }
+        return new ArrayList<>(paths);
+    }
+
+    /**
+     * {@code count} pages of {@code shape} at offsets drawn uniformly over each fragment: the
+     * constants come from random triples of the data, so large fragments are drawn as often as
+     * they hold triples; fragments of one page are passed over while larger ones turn up.
+     */
+    List<String> deepPages(String shape, int count) {
+        List<String> paths = new ArrayList<>();
+        long triples = hdt.getTriples().getNumberOfElements();
+        for (int attempt = 0; paths.size() < count && attempt < count * 20; attempt++) {
+            IteratorTripleID all = hdt.getTriples().searchAll();
+            all.goTo((long) (random.nextDouble() * triples));
+            TripleID t = all.next();
+            TripleID pattern = new TripleID(shape.charAt(0) == 'S' ? t.getSubject() : 0,
+                    shape.charAt(1) == 'P' ? t.getPredicate() : 0, shape.charAt(2) == 'O' ? t.getObject() : 0);
+            long size = hdt.getTriples().search(pattern).estimatedNumResults();
+            long pages = Math.max(1, (size + PAGE_SIZE - 1) / PAGE_SIZE);
+            if (pages == 1 && attempt < count * 10) {
+                continue;
+            }
+            long page = 1 + (long) (random.nextDouble() * pages);
+            Triple triple = Triple.create(
+                    pattern.getSubject() == 0 ? S : node(pattern.getSubject(), TripleComponentRole.SUBJECT),
+                    pattern.getPredicate() == 0 ? P : node(pattern.getPredicate(), TripleComponentRole.PREDICATE),
+                    pattern.getObject() == 0 ? O : node(pattern.getObject(), TripleComponentRole.OBJECT));
+            String path = path(triple, List.of());
+            paths.add(path + (path.contains("?") ? "&" : "?") + "page=" + page);
+        }
+        return paths;
+    }
+
+    private Node node(long id, TripleComponentRole role) {
+        return HdtTerms.toNode(hdt.getDictionary().idToString(id, role));
+    }
+
+    private String path(Triple pattern, List<Binding> keys) {
+        return "/" + dataset + RequestEncoder.conventionalQuery(pattern, keys);
+    }
+
+    /** The triple patterns of the queries' basic graph patterns, with the queries' own variables. */
+    static List<Triple> patterns(List<Workload.Entry> queries) {
+        List<Triple> patterns = new ArrayList<>();
+        for (Workload.Entry entry : queries) {
+            Query query = QueryFactory.create(entry.sparql());
+            ElementWalker.walk(query.getQueryPattern(), new ElementVisitorBase() {
+                @Override
+                public void visit(ElementPathBlock block) {
+                    for (TriplePath path : block.getPattern().getList()) {
+                        if (path.isTriple()) {
+                            patterns.add(path.asTriple());
+                        }
+                    }
+                }
+            });
+        }
+        return Collections.unmodifiableList(patterns);
+    }
+
+    /** Writes one path per line; returns how many. */
+    static int write(Path file, List<String> paths) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.write(file, paths);
+        return paths.size();
+    }
+}

@@ -1,0 +1,102 @@
+package dev.ldf.experiments.serverbench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.ldf.hdt.files.Directories;
+
+/**
+ * The side-by-side run: every server in turn on the same HDT file, each path list after a warm-up,
+ * the whole sequence repeated for several rounds so that drift on a noisy machine shows.
+ */
+public final class ServerBench {
+
+    /** One path list: which requests, and whether they are brTPF (only servers that speak it get them). */
+    public record Load(String name, Path paths, boolean brtpf, boolean deep) {}
+
+    /** How long and how hard. */
+    public record Settings(int rounds, Duration warmUp, Duration duration, Duration deepWarmUp, Duration deepDuration,
+            int threads, int connections, String accept) {}
+
+    /** One measured run. */
+    public record Run(int round, String server, String load, Wrk.Result result, long peakRssBytes) {}
+
+    private static final String DATASET = "watdiv";
+
+    private final Settings settings;
+    private final PrintStream progress;
+
+    public ServerBench(Settings settings, PrintStream progress) {
+        this.settings = settings;
+        this.progress = progress;
+    }
+
+    /** The dataset name every server serves the HDT file under. */
+    static String dataset() {
+        return DATASET;
+    }
+
+    /** Runs every load on every server, round after round; server files go under {@code work}. */
+    public List<Run> run(Path hdt, List<Contender> servers, List<Load> loads, Path work)
+            throws IOException, InterruptedException {
+        work = work.toAbsolutePath();
+        Wrk wrk = Wrk.prepare(Files.createDirectories(work), settings.threads(), settings.connections());
+        List<Run> runs = new ArrayList<>();
+        for (int round = 1; round <= settings.rounds(); round++) {
+            for (Contender server : servers) {
+                Path dir = work.resolve(server.name().replaceAll("[^A-Za-z0-9.]+", "-").toLowerCase(Locale.ROOT));
+                Directories.deleteRecursively(dir);
+                Files.createDirectories(dir);
+                progress.printf(Locale.ROOT, "round %d/%d: starting %s%n", round, settings.rounds(), server.name());
+                try (Contender.Running running = server.start(hdt, DATASET, dir)) {
+                    for (Load load : loads) {
+                        if ((load.brtpf() && !server.brtpf()) || (!server.fragments() && (load.brtpf() || load.deep()))) {
+                            continue;
+                        }
+                        check(running.uri(), load);
+                        Duration warmUp = load.deep() ? settings.deepWarmUp() : settings.warmUp();
+                        Duration duration = load.deep() ? settings.deepDuration() : settings.duration();
+                        wrk.run(running.uri(), load.paths(), warmUp, settings.accept());
+                        ProcessMemory memory = ProcessMemory.sample(running.process());
+                        Wrk.Result result;
+                        try {
+                            result = wrk.run(running.uri(), load.paths(), duration, settings.accept());
+                        } finally {
+                            memory.close();
+                        }
+                        long rss = memory.peakBytes();
+                        Run run = new Run(round, server.name(), load.name(), result, rss);
+                        runs.add(run);
+                        progress.printf(Locale.ROOT, "  %-18s %9.0f req/s  p50 %6.2f ms  p95 %6.2f ms  %s errors  RSS %d MB%n",
+                                load.name(), result.requestsPerSecond(), result.p50Micros() / 1000.0,
+                                result.p95Micros() / 1000.0, result.errors(), rss >> 20);
+                    }
+                }
+            }
+        }
+        return runs;
+    }
+
+    /** The first path of the list must give 200 with the format asked for: a benchmark of errors is no benchmark. */
+    private void check(URI server, Load load) throws IOException, InterruptedException {
+        String path = Files.lines(load.paths()).findFirst().orElseThrow(() -> new IllegalStateException(load.paths() + " is empty"));
+        HttpRequest request = HttpRequest.newBuilder(server.resolve(path)).header("Accept", settings.accept())
+                .timeout(Duration.ofSeconds(30)).build();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        String type = response.headers().firstValue("Content-Type").orElse("");
+        if (response.statusCode() != 200 || !type.startsWith(settings.accept())) {
+            throw new IllegalStateException(server.resolve(path) + " answered " + response.statusCode() + " " + type
+                    + " for " + load.name() + ", not 200 " + settings.accept());
+        }
+    }
+}

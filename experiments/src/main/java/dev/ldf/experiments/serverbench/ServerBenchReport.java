@@ -1,0 +1,199 @@
+package dev.ldf.experiments.serverbench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.ToDoubleFunction;
+
+import org.jfree.data.category.DefaultCategoryDataset;
+
+import dev.ldf.experiments.run.Charts;
+import dev.ldf.experiments.run.CsvWriter;
+
+/**
+ * The benchmark's results: every run as CSV, tables of rates and latencies per server, the
+ * targets of the performance issue met or missed (ratios within a round, side by side), and plots.
+ */
+public final class ServerBenchReport {
+
+    static final String OURS = "ours";
+    static final String TPF = "TPF first pages";
+    static final String BRTPF = "brTPF 30 bindings";
+    static final double DEEP_P95_TARGET_MS = 2.0;
+    static final long RSS_TARGET_BYTES = 512L << 20;
+
+    private final List<ServerBench.Run> runs;
+    private final List<String> servers;
+    private final List<String> loads;
+    private final int rounds;
+
+    public ServerBenchReport(List<ServerBench.Run> runs) {
+        this.runs = runs;
+        this.servers = new ArrayList<>(runs.stream().map(ServerBench.Run::server).collect(LinkedHashSet::new, LinkedHashSet::add, LinkedHashSet::addAll));
+        this.loads = new ArrayList<>(runs.stream().map(ServerBench.Run::load).collect(LinkedHashSet::new, LinkedHashSet::add, LinkedHashSet::addAll));
+        this.rounds = runs.stream().mapToInt(ServerBench.Run::round).max().orElse(0);
+    }
+
+    /** Writes {@code server-bench.csv}, {@code summary.md} and the plots into {@code dir}. */
+    public void write(Path dir, String setup) throws IOException {
+        Files.createDirectories(dir);
+        try (CsvWriter csv = new CsvWriter(dir.resolve("server-bench.csv"), "round", "server", "load", "requests",
+                "seconds", "requests_per_s", "p50_ms", "p95_ms", "p99_ms", "errors", "bytes_per_response", "peak_rss_mb")) {
+            for (ServerBench.Run r : runs) {
+                Wrk.Result w = r.result();
+                csv.row(r.round(), r.server(), r.load(), w.requests(), fixed(w.duration().toMillis() / 1000.0, 1),
+                        fixed(w.requestsPerSecond(), 0), fixed(w.p50Micros() / 1000.0, 2), fixed(w.p95Micros() / 1000.0, 2),
+                        fixed(w.p99Micros() / 1000.0, 2), w.errors(), w.requests() == 0 ? 0 : w.bytes() / w.requests(),
+                        r.peakRssBytes() >> 20);
+            }
+        }
+        Files.writeString(dir.resolve("summary.md"), markdown(setup));
+        plots(dir);
+    }
+
+    String markdown(String setup) {
+        StringBuilder md = new StringBuilder("# Server benchmark: cost per request, side by side\n\n").append(setup).append("\n\n");
+        md.append("## Requests per second (round 1 / round 2 / …)\n\n| server |");
+        List<String> rateLoads = loads.stream().filter(l -> !l.startsWith("deep")).toList();
+        rateLoads.forEach(l -> md.append(' ').append(l).append(" |"));
+        md.append(" peak RSS |\n|---|").append("---|".repeat(rateLoads.size() + 1)).append('\n');
+        for (String server : servers) {
+            md.append("| ").append(server).append(" |");
+            for (String load : rateLoads) {
+                md.append(' ').append(perRound(server, load, r -> r.result().requestsPerSecond(), "%,.0f")).append(" |");
+            }
+            md.append(' ').append(rss(server)).append(" |\n");
+        }
+        List<String> deepLoads = loads.stream().filter(l -> l.startsWith("deep")).toList();
+        if (!deepLoads.isEmpty()) {
+            md.append("\n## Deep pages: p50 / p95 latency in ms, and requests per second (per round)\n\n| server |");
+            deepLoads.forEach(l -> md.append(" `").append(l.substring("deep ".length())).append("` |"));
+            md.append("\n|---|").append("---|".repeat(deepLoads.size())).append('\n');
+            for (String server : servers) {
+                if (runs.stream().noneMatch(r -> r.server().equals(server) && r.load().startsWith("deep"))) {
+                    continue;
+                }
+                md.append("| ").append(server).append(" |");
+                for (String load : deepLoads) {
+                    md.append(' ').append(deepCell(server, load)).append(" |");
+                }
+                md.append('\n');
+            }
+        }
+        md.append("\n## Targets\n\n| target | measured | verdict |\n|---|---|---|\n");
+        targets(md);
+        return md.toString();
+    }
+
+    private void targets(StringBuilder md) {
+        List<String> rivals = servers.stream().filter(s -> s.startsWith("Server.")).toList();
+        ratioTarget(md, "TPF first pages ≥ 2× the faster of " + String.join(" and ", rivals), 2.0,
+                round -> rate(round, OURS, TPF), round -> rivals.stream().map(s -> rate(round, s, TPF))
+                        .flatMap(Optional::stream).mapToDouble(Double::doubleValue).max());
+        ratioTarget(md, "TPF first pages ≥ ½ nginx serving a 5 KB file", 0.5, round -> rate(round, OURS, TPF),
+                round -> toOptional(rate(round, NginxStatic.NAME, TPF)));
+        ratioTarget(md, "brTPF 30 bindings ≥ ½ our TPF first pages", 0.5, round -> rate(round, OURS, BRTPF),
+                round -> toOptional(rate(round, OURS, TPF)));
+        md.append("| brTPF 30 bindings ≥ 10× the brTPF prototype | not measured: the prototype is not part of this run | – |\n");
+        List<ServerBench.Run> deep = runs.stream().filter(r -> r.server().equals(OURS) && r.load().startsWith("deep")).toList();
+        if (!deep.isEmpty()) {
+            ServerBench.Run worst = deep.stream().max((a, b) -> Long.compare(a.result().p95Micros(), b.result().p95Micros())).get();
+            double ms = worst.result().p95Micros() / 1000.0;
+            md.append(String.format(Locale.ROOT, "| deep pages, every shape: p95 ≤ %.0f ms | worst p95 %.2f ms (`%s`, round %d) | %s |%n",
+                    DEEP_P95_TARGET_MS, ms, worst.load().substring("deep ".length()), worst.round(),
+                    ms <= DEEP_P95_TARGET_MS ? "met" : String.format(Locale.ROOT, "missed by %.0f%%", 100 * (ms / DEEP_P95_TARGET_MS - 1))));
+        }
+        long peak = runs.stream().filter(r -> r.server().equals(OURS)).mapToLong(ServerBench.Run::peakRssBytes).max().orElse(0);
+        md.append(String.format(Locale.ROOT, "| RSS ≤ 512 MB under this load | peak %d MB (this dataset) | %s |%n", peak >> 20,
+                peak <= RSS_TARGET_BYTES ? "met" : String.format(Locale.ROOT, "missed by %d MB", (peak - RSS_TARGET_BYTES) >> 20)));
+    }
+
+    private interface PerRound<T> {
+        T at(int round);
+    }
+
+    private void ratioTarget(StringBuilder md, String target, double wanted, PerRound<Optional<Double>> ours,
+            PerRound<OptionalDouble> reference) {
+        List<String> ratios = new ArrayList<>();
+        double worst = Double.MAX_VALUE;
+        for (int round = 1; round <= rounds; round++) {
+            Optional<Double> a = ours.at(round);
+            OptionalDouble b = reference.at(round);
+            if (a.isPresent() && b.isPresent() && b.getAsDouble() > 0) {
+                double ratio = a.get() / b.getAsDouble();
+                ratios.add(String.format(Locale.ROOT, "%.2f×", ratio));
+                worst = Math.min(worst, ratio);
+            }
+        }
+        if (ratios.isEmpty()) {
+            md.append("| ").append(target).append(" | not measured in this run | – |\n");
+            return;
+        }
+        String verdict = worst >= wanted ? "met"
+                : String.format(Locale.ROOT, "missed: %.0f%% of the target", 100 * worst / wanted);
+        md.append("| ").append(target).append(" | ").append(String.join(" / ", ratios)).append(" | ").append(verdict).append(" |\n");
+    }
+
+    private Optional<Double> rate(int round, String server, String load) {
+        return runs.stream().filter(r -> r.round() == round && r.server().equals(server) && r.load().equals(load))
+                .findFirst().map(r -> r.result().requestsPerSecond());
+    }
+
+    private static OptionalDouble toOptional(Optional<Double> value) {
+        return value.map(OptionalDouble::of).orElse(OptionalDouble.empty());
+    }
+
+    private String perRound(String server, String load, ToDoubleFunction<ServerBench.Run> value, String format) {
+        List<String> cells = runs.stream().filter(r -> r.server().equals(server) && r.load().equals(load))
+                .map(r -> String.format(Locale.ROOT, format, value.applyAsDouble(r))).toList();
+        return cells.isEmpty() ? "–" : String.join(" / ", cells);
+    }
+
+    private String deepCell(String server, String load) {
+        List<String> cells = runs.stream().filter(r -> r.server().equals(server) && r.load().equals(load))
+                .map(r -> String.format(Locale.ROOT, "%.1f / %.1f (%,.0f/s)", r.result().p50Micros() / 1000.0,
+                        r.result().p95Micros() / 1000.0, r.result().requestsPerSecond())).toList();
+        return cells.isEmpty() ? "–" : String.join("; ", cells);
+    }
+
+    private String rss(String server) {
+        long min = runs.stream().filter(r -> r.server().equals(server)).mapToLong(ServerBench.Run::peakRssBytes).min().orElse(0);
+        long max = runs.stream().filter(r -> r.server().equals(server)).mapToLong(ServerBench.Run::peakRssBytes).max().orElse(0);
+        return min >> 20 == max >> 20 ? (max >> 20) + " MB" : (min >> 20) + "–" + (max >> 20) + " MB";
+    }
+
+    private void plots(Path dir) throws IOException {
+        DefaultCategoryDataset rates = new DefaultCategoryDataset();
+        DefaultCategoryDataset p95 = new DefaultCategoryDataset();
+        for (String server : servers) {
+            for (String load : loads) {
+                List<ServerBench.Run> cell = runs.stream().filter(r -> r.server().equals(server) && r.load().equals(load)).toList();
+                if (cell.isEmpty()) {
+                    continue;
+                }
+                if (load.startsWith("deep")) {
+                    p95.addValue(cell.stream().mapToDouble(r -> r.result().p95Micros() / 1000.0).average().orElse(0),
+                            server, load.substring("deep ".length()));
+                } else {
+                    rates.addValue(cell.stream().mapToDouble(r -> r.result().requestsPerSecond()).average().orElse(0),
+                            server, load);
+                }
+            }
+        }
+        Charts.write(Charts.bars("Requests per second (mean of rounds)", "", "requests/s", rates, false), dir, "rates");
+        if (p95.getColumnCount() > 0) {
+            Charts.write(Charts.bars("Deep pages at random offsets: p95 latency (mean of rounds)", "pattern shape",
+                    "p95 ms", p95, false), dir, "deep-pages-p95");
+        }
+    }
+
+    private static String fixed(double value, int decimals) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+}
