@@ -73,20 +73,9 @@ public final class NginxCache implements AutoCloseable {
         if (brotli) {
             Files.writeString(root.resolve("ldf-brotli.conf"), resource("nginx/ldf-brotli.conf"));
         }
-        String temp = root.resolve("temp").toString();
-        String main = (brotli ? "load_module " + BROTLI_MODULE + ";\n" : "")
-                // As root, nginx would run its workers as nobody, who cannot write this directory.
-                + ("root".equals(System.getProperty("user.name")) ? "user root;\n" : "")
-                + "daemon off;\nworker_processes 2;\npid " + root.resolve("nginx.pid") + ";\n"
-                + "error_log " + root.resolve("logs/error.log") + " warn;\n"
-                + "events { worker_connections 1024; }\n"
-                + "http {\n"
-                + "    client_body_temp_path " + temp + "/body;\n    proxy_temp_path " + temp + "/proxy;\n"
-                + "    fastcgi_temp_path " + temp + "/fastcgi;\n    uwsgi_temp_path " + temp + "/uwsgi;\n"
-                + "    scgi_temp_path " + temp + "/scgi;\n"
-                + "    include " + root.resolve("ldf-cache.conf") + ";\n"
-                + (brotli ? "    include " + root.resolve("ldf-brotli.conf") + ";\n" : "")
-                + "}\n";
+        String main = NginxConfig.main(root, brotli ? "load_module " + BROTLI_MODULE + ";\n" : "", "2",
+                "    include " + root.resolve("ldf-cache.conf") + ";\n"
+                        + (brotli ? "    include " + root.resolve("ldf-brotli.conf") + ";\n" : ""));
         Path conf = root.resolve("nginx.conf");
         Files.writeString(conf, main);
 
@@ -193,13 +182,8 @@ public final class NginxCache implements AutoCloseable {
 
     /** The nginx executable, or an error that says how to install it. */
     public static String binary() {
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String dirName : (path + ":/usr/sbin:/usr/local/sbin:/usr/local/nginx/sbin").split(":")) {
-            if (!dirName.isEmpty() && Files.isExecutable(Path.of(dirName, "nginx"))) {
-                return Path.of(dirName, "nginx").toString();
-            }
-        }
-        throw new IllegalStateException("nginx is not installed (Debian: apt-get install -y nginx)");
+        return Executables.find("nginx", "/usr/sbin", "/usr/local/sbin", "/usr/local/nginx/sbin")
+                .orElseThrow(() -> new IllegalStateException("nginx is not installed (Debian: apt-get install -y nginx)"));
     }
 
     /** True when nginx can be found on this machine. */

@@ -110,7 +110,8 @@ public final class Replica implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
+    /** A free loopback port. */
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

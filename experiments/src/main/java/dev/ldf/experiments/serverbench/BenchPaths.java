@@ -1,6 +1,5 @@
 package dev.ldf.experiments.serverbench;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.apache.jena.graph.Triple;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.listener.ProgressListener;
@@ -22,14 +22,14 @@ public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
     /** Draws the lists from {@code hdt} and the workload's query pool and writes them into {@code dir}. */
     public static BenchPaths write(Path hdt, WorkloadFiles workload, int bindings, int deepPages, long seed, Path dir)
             throws Exception {
-        List<Workload.Entry> queries = Workload.read(workload.pool());
+        List<Triple> patterns = PathLists.patterns(Workload.read(workload.pool()));
         Map<String, Integer> sizes = new LinkedHashMap<>();
         try (HDT file = QuietOutput.call(() -> HDTManager.mapIndexedHDT(hdt.toString(), ProgressListener.ignore()))) {
             PathLists lists = new PathLists(ServerBench.dataset(), file, seed);
             sizes.put(ServerBenchReport.TPF, PathLists.write(dir.resolve(fileName(ServerBenchReport.TPF)),
-                    lists.firstPages(queries)));
+                    lists.firstPages(patterns)));
             sizes.put(brtpfName(bindings), PathLists.write(dir.resolve(fileName(brtpfName(bindings))),
-                    lists.brtpf(queries, bindings)));
+                    lists.brtpf(patterns, bindings)));
             for (String shape : PathLists.DEEP_SHAPES) {
                 sizes.put(deepName(shape), PathLists.write(dir.resolve(fileName(deepName(shape))),
                         lists.deepPages(shape, deepPages)));

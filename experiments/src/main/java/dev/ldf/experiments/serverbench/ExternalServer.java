@@ -1,8 +1,6 @@
 package dev.ldf.experiments.serverbench;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -76,13 +74,6 @@ final class ExternalServer implements Contender.Running {
 
     private String processName() {
         return process.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("the server");
-    }
-
-    /** A free loopback port. */
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     @Override

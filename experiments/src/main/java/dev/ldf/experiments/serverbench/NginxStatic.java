@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 import dev.ldf.deploy.local.NginxCache;
+import dev.ldf.deploy.local.NginxConfig;
+import dev.ldf.deploy.local.Replica;
 
 /**
  * The ceiling: nginx serving one 5 KB static file (about a first page of N-Triples) with as many
@@ -42,19 +44,11 @@ final class NginxStatic implements Contender {
         }
         String line = "<http://example.org/s> <http://example.org/p> \"a 5 KB static file served by nginx\" .\n";
         Files.writeString(www.resolve(dataset), line.repeat(FILE_BYTES / line.length() + 1).substring(0, FILE_BYTES));
-        int port = ExternalServer.freePort();
-        String temp = root.resolve("temp").toString();
-        String conf = ("root".equals(System.getProperty("user.name")) ? "user root;\n" : "")
-                + "daemon off;\nworker_processes auto;\npid " + root.resolve("nginx.pid") + ";\n"
-                + "error_log " + root.resolve("logs/error.log") + " warn;\n"
-                + "events { worker_connections 1024; }\n"
-                + "http {\n    access_log off;\n    default_type application/n-triples;\n"
-                + "    client_body_temp_path " + temp + "/body;\n    proxy_temp_path " + temp + "/proxy;\n"
-                + "    fastcgi_temp_path " + temp + "/fastcgi;\n    uwsgi_temp_path " + temp + "/uwsgi;\n"
-                + "    scgi_temp_path " + temp + "/scgi;\n"
+        int port = Replica.freePort();
+        String conf = NginxConfig.main(root, "", "auto", "    access_log off;\n    default_type application/n-triples;\n"
                 + "    server {\n        listen 127.0.0.1:" + port + ";\n        root " + www + ";\n"
                 // Every path of the lists (any query string) gets the one file.
-                + "        location / { try_files /" + dataset + " =404; }\n    }\n}\n";
+                + "        location / { try_files /" + dataset + " =404; }\n    }\n");
         Path file = root.resolve("nginx.conf");
         Files.writeString(file, conf, StandardCharsets.UTF_8);
         return ExternalServer.start(List.of(NginxCache.binary(), "-p", root.toString(), "-c", file.toString()), Map.of(),

@@ -57,10 +57,10 @@ final class PathLists {
         this.random = new Random(seed);
     }
 
-    /** The first page of each distinct triple pattern of the queries, in first-seen order. */
-    List<String> firstPages(List<Workload.Entry> queries) {
+    /** The first page of each distinct pattern, in first-seen order. */
+    List<String> firstPages(List<Triple> patterns) {
         Set<String> paths = new LinkedHashSet<>();
-        for (Triple pattern : patterns(queries)) {
+        for (Triple pattern : patterns) {
             paths.add(path(pattern, List.of()));
         }
         return new ArrayList<>(paths);
@@ -71,10 +71,10 @@ final class PathLists {
      * with {@code bindings} distinct subjects, as a bind join sends them: subjects drawn at random
      * that have the predicate, filled up with subjects that do not where few have it.
      */
-    List<String> brtpf(List<Workload.Entry> queries, int bindings) {
+    List<String> brtpf(List<Triple> patterns, int bindings) {
         Set<String> paths = new LinkedHashSet<>();
         long subjects = hdt.getDictionary().getNsubjects();
-        for (Triple pattern : patterns(queries)) {
+        for (Triple pattern : patterns) {
             if (!pattern.getSubject().isVariable() || pattern.getPredicate().isVariable()) {
                 continue;
             }

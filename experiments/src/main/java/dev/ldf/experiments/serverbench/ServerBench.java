@@ -1,5 +1,6 @@
 package dev.ldf.experiments.serverbench;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -89,7 +90,13 @@ public final class ServerBench {
 
     /** The first path of the list must give 200 with the format asked for: a benchmark of errors is no benchmark. */
     private void check(URI server, Load load) throws IOException, InterruptedException {
-        String path = Files.lines(load.paths()).findFirst().orElseThrow(() -> new IllegalStateException(load.paths() + " is empty"));
+        String path;
+        try (BufferedReader lines = Files.newBufferedReader(load.paths())) {
+            path = lines.readLine();
+        }
+        if (path == null) {
+            throw new IllegalStateException(load.paths() + " is empty");
+        }
         HttpRequest request = HttpRequest.newBuilder(server.resolve(path)).header("Accept", settings.accept())
                 .timeout(Duration.ofSeconds(30)).build();
         HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());

@@ -8,6 +8,8 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.ldf.deploy.local.Replica;
+
 /**
  * The original LDF Server.Java, from a jar the user built from its public repository (it is not
  * published in a registry), in a JVM with the JVM's default options.
@@ -42,7 +44,7 @@ final class ServerJava implements Contender {
         config.putObject("prefixes");  // required, even empty
         Path file = dir.resolve("serverjava.json");
         json.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), config);
-        int port = ExternalServer.freePort();
+        int port = Replica.freePort();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return ExternalServer.start(List.of(java, "-jar", jar.toAbsolutePath().toString(), file.toString(), "-p",
                 Integer.toString(port)), Map.of(), dir, dir.resolve("serverjava.log"), port, "/" + dataset);

@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.ldf.deploy.local.Replica;
 
 /**
  * LDF Server.js ({@code @ldf/server} 3 from npm, HDT through its native {@code hdt} module), the
@@ -58,7 +61,7 @@ final class ServerJs implements Contender {
                 .put("hdtFile", hdt.toAbsolutePath().toString());
         Path file = dir.resolve("serverjs.json");
         json.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), config);
-        int port = ExternalServer.freePort();
+        int port = Replica.freePort();
         return ExternalServer.start(List.of(binary.toString(), file.toString(), Integer.toString(port),
                         Integer.toString(workers)),
                 Map.of("NODE_OPTIONS", "--require " + loopback.toAbsolutePath()), dir, dir.resolve("serverjs.log"),
@@ -86,7 +89,7 @@ final class ServerJs implements Contender {
     }
 
     private void npm(Path log, boolean required, String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of("npm"));
+        List<String> command = new ArrayList<>(List.of("npm"));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).directory(installDir.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();

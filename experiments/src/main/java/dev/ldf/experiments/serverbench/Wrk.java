@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.ldf.deploy.local.Executables;
+
 /**
  * The load generator: {@code wrk} (Debian package {@code wrk}) with a script that sends a file of
  * paths round robin. Being C and event-driven, it leaves the server most of the machine, which a
@@ -55,12 +57,8 @@ public final class Wrk {
     }
 
     static String find() {
-        for (String dir : (System.getenv().getOrDefault("PATH", "") + ":/usr/bin:/usr/local/bin").split(":")) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "wrk"))) {
-                return Path.of(dir, "wrk").toString();
-            }
-        }
-        throw new IllegalStateException("wrk is not installed (Debian: apt-get install -y wrk)");
+        return Executables.find("wrk", "/usr/bin", "/usr/local/bin")
+                .orElseThrow(() -> new IllegalStateException("wrk is not installed (Debian: apt-get install -y wrk)"));
     }
 
     /** Sends the paths of {@code paths} to {@code server} for {@code duration}, asking for {@code accept}. */

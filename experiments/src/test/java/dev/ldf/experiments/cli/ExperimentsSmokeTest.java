@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.MethodOrderer;
@@ -15,6 +14,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.cli.Commands;
+import dev.ldf.deploy.local.Executables;
 import dev.ldf.deploy.local.NginxCache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -146,7 +146,6 @@ class ExperimentsSmokeTest {
     }
 
     private static boolean wrkInstalled() {
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
-                .anyMatch(dir -> !dir.isEmpty() && Files.isExecutable(Path.of(dir, "wrk")));
+        return Executables.find("wrk", "/usr/bin", "/usr/local/bin").isPresent();
     }
 }
