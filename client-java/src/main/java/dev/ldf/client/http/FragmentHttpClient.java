@@ -21,6 +21,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPInputStream;
 
+import org.apache.jena.atlas.RuntimeIOException;
 import org.apache.jena.graph.Node;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFLanguages;
@@ -162,7 +163,8 @@ public final class FragmentHttpClient implements AutoCloseable {
             body.transferTo(java.io.OutputStream.nullOutputStream());
             listener.pageReceived(request, response.statusCode(), counted.count, page.data().size(), page.metadataTriples());
             return page;
-        } catch (RiotException e) {
+        } catch (RiotException | RuntimeIOException e) {
+            // RIOT reports a stream that broke while it filled its buffer as RuntimeIOException.
             IOException broken = counted.failure != null ? counted.failure : transportFailure(e);
             if (broken != null) {
                 throw broken; // the connection broke in the middle of the page: retried
