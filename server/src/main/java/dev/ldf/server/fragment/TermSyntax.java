@@ -23,7 +23,7 @@ import org.apache.jena.sparql.core.Var;
  */
 public final class TermSyntax {
 
-    private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.\\-]*:.*", Pattern.DOTALL);
+    private static final Pattern SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.\\-]*:");
     /** Characters that RFC 3987 never allows in an IRI (and that would break N-Triples output). */
     private static final Pattern IRI_FORBIDDEN = Pattern.compile("[\\x00-\\x20<>\"{}|\\\\^`]");
     private static final Pattern LANGUAGE_TAG = Pattern.compile("[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*");
@@ -99,7 +99,7 @@ public final class TermSyntax {
         if (IRI_FORBIDDEN.matcher(iri).find()) {
             throw bad(parameter, value, "contains a character that is not allowed in an IRI");
         }
-        if (!SCHEME.matcher(iri).matches()) {
+        if (!SCHEME.matcher(iri).lookingAt()) {
             throw bad(parameter, value, "is not an absolute IRI (no scheme)");
         }
         return iri;

@@ -136,8 +136,9 @@ public final class HdtDatasource implements Datasource {
         List<Part> parts = new ArrayList<>(selector.patterns().size());
         Set<PatternIds> seen = new HashSet<>();
         Set<Integer> shapes = new HashSet<>();
+        TermIds.Lookup lookup = terms.lookup();
         for (TriplePattern pattern : selector.patterns()) {
-            PatternIds ids = terms.resolve(pattern);
+            PatternIds ids = lookup.resolve(pattern);
             if (ids == null || !seen.add(ids)) {
                 continue;
             }

@@ -32,15 +32,42 @@ final class TermIds {
         this.predicateBytes = new ByteString[count];
     }
 
-    /** The identifiers of the pattern's terms, or null when a term is not in the dataset. */
-    PatternIds resolve(TriplePattern pattern) {
-        long s = id(pattern.subject(), TripleComponentRole.SUBJECT);
-        long p = id(pattern.predicate(), TripleComponentRole.PREDICATE);
-        long o = id(pattern.object(), TripleComponentRole.OBJECT);
-        if (s < 0 || p < 0 || o < 0) {
-            return null;
+    /**
+     * Resolves the patterns of one selector, looking each term up once: a brTPF selector repeats
+     * the pattern's constants in every one of its patterns. Not thread-safe.
+     */
+    Lookup lookup() {
+        return new Lookup();
+    }
+
+    /** Resolves patterns, remembering each term's identifier per role. */
+    final class Lookup {
+        private Node lastSubject;
+        private long lastSubjectId;
+        private Node lastPredicate;
+        private long lastPredicateId;
+        private Node lastObject;
+        private long lastObjectId;
+
+        /** The identifiers of the pattern's terms, or null when a term is not in the dataset. */
+        PatternIds resolve(TriplePattern pattern) {
+            if (!pattern.subject().equals(lastSubject)) {
+                lastSubject = pattern.subject();
+                lastSubjectId = id(lastSubject, TripleComponentRole.SUBJECT);
+            }
+            if (!pattern.predicate().equals(lastPredicate)) {
+                lastPredicate = pattern.predicate();
+                lastPredicateId = id(lastPredicate, TripleComponentRole.PREDICATE);
+            }
+            if (!pattern.object().equals(lastObject)) {
+                lastObject = pattern.object();
+                lastObjectId = id(lastObject, TripleComponentRole.OBJECT);
+            }
+            if (lastSubjectId < 0 || lastPredicateId < 0 || lastObjectId < 0) {
+                return null;
+            }
+            return new PatternIds(lastSubjectId, lastPredicateId, lastObjectId, RepeatedVariables.of(pattern));
         }
-        return new PatternIds(s, p, o, RepeatedVariables.of(pattern));
     }
 
     Node subject(long id) {

@@ -26,7 +26,8 @@ final class LineTerms {
 
     private static final byte[] XSD_STRING_SUFFIX = ("^^<" + XSDDatatype.XSDstring.getURI() + ">")
             .getBytes(StandardCharsets.UTF_8);
-    private static final boolean[] IRI_SAFE = new boolean[128];
+    /** By unsigned byte value; the bytes of multi-byte UTF-8 characters (0x80 and up) are safe. */
+    private static final boolean[] IRI_SAFE = new boolean[256];
     private static final boolean[] LABEL_UNRESERVED = new boolean[128];
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
@@ -34,6 +35,7 @@ final class LineTerms {
         for (int c = 0x21; c < 0x7F; c++) {
             IRI_SAFE[c] = "<>\"{}|^`\\".indexOf(c) < 0;
         }
+        Arrays.fill(IRI_SAFE, 0x80, 0x100, true);
         // What URLEncoder leaves alone, as Skolemizer encodes labels.
         for (int c = 0; c < 128; c++) {
             LABEL_UNRESERVED[c] = Character.isLetterOrDigit(c) || c == '.' || c == '-' || c == '*' || c == '_';
@@ -186,8 +188,7 @@ final class LineTerms {
             return false;
         }
         for (int i = from; i < to; i++) {
-            byte b = iri[i];
-            if (b >= 0 && !IRI_SAFE[b]) {
+            if (!IRI_SAFE[iri[i] & 0xFF]) {
                 return false;
             }
         }

@@ -29,6 +29,8 @@ import dev.ldf.server.fragment.Fragment;
  */
 final class LineWriter implements ResponseWriter {
     private static final byte[] END = {' ', '.', '\n'};
+    /** IRIs from this length on are kept as bytes while a page's metadata is written. */
+    private static final int LONG_IRI = 100;
 
     /** Dataset blocks kept; more only comes from clients varying the Host header, which is not worth keeping. */
     private static final int MAX_BLOCKS = 256;
@@ -69,7 +71,7 @@ final class LineWriter implements ResponseWriter {
 
     /** A dataset block from its kept lines, each line put into the emitter's graph. */
     private void emitBlock(RdfStatements.DatasetBlock block, RdfStatements.Emitter e, DatasetDescription d) {
-        BlockKey key = new BlockKey(d, block);
+        BlockKey key = new BlockKey(d.name(), d.url(), block);
         List<byte[]> lines = blocks.get(key);
         if (lines == null) {
             lines = render(block, d);
@@ -101,7 +103,11 @@ final class LineWriter implements ResponseWriter {
         return List.copyOf(lines);
     }
 
-    private record BlockKey(DatasetDescription dataset, RdfStatements.DatasetBlock block) {}
+    /**
+     * A dataset's block as served at one URL: the rest of its description is fixed per dataset
+     * name for the server's life, and hashing it whole on every request showed in profiles.
+     */
+    private record BlockKey(String dataset, String url, RdfStatements.DatasetBlock block) {}
 
     @Override
     public void writeCatalog(Catalog catalog, OutputStream out) throws IOException {
@@ -118,6 +124,10 @@ final class LineWriter implements ResponseWriter {
         private final ByteOutput out;
         private Node graph;
         private byte[] graphBytes;
+        /** The last two long IRIs written: the page URL and a link recur in most metadata lines. */
+        private final Node[] recentIris = new Node[2];
+        private final byte[][] recentBytes = new byte[2][];
+        private int replace;
 
         Lines(ByteOutput out) {
             this.out = out;
@@ -159,13 +169,31 @@ final class LineWriter implements ResponseWriter {
             return graphBytes;
         }
 
+        private void node(Node node) throws IOException {
+            if (!node.isURI() || node.getURI().length() < LONG_IRI) {
+                LineTerms.writeNode(node, out);
+                return;
+            }
+            for (int i = 0; i < recentIris.length; i++) {
+                if (node.equals(recentIris[i])) {
+                    out.write(recentBytes[i]);
+                    return;
+                }
+            }
+            byte[] bytes = LineTerms.toBytes(node);
+            recentIris[replace] = node;
+            recentBytes[replace] = bytes;
+            replace = (replace + 1) % recentIris.length;
+            out.write(bytes);
+        }
+
         private void line(Node s, Node p, Node o, Node graph) {
             try {
-                LineTerms.writeNode(s, out);
+                node(s);
                 out.write(' ');
-                LineTerms.writeNode(p, out);
+                node(p);
                 out.write(' ');
-                LineTerms.writeNode(o, out);
+                node(o);
                 if (graph != null) {
                     out.write(' ');
                     LineTerms.writeNode(graph, out);

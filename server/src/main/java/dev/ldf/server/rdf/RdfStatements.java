@@ -64,11 +64,20 @@ final class RdfStatements {
         }
     }
 
-    /** A fragment page's metadata and controls, the count first. */
+    /**
+     * A fragment page's metadata and controls, the count first.
+     *
+     * <p>A bindings-restricted page names itself by its request URL, which carries the bindings
+     * (2–3 KB with 30 of them), so it says only what a client acts on: the count, the page size
+     * and the links to other pages, then the dataset and its forms. The title, description, type,
+     * source and {@code void:subset} that a TPF page adds would repeat that URL six more times and
+     * make up most of the response; the HTML view of the same page still shows them.
+     */
     static void metadata(Fragment fragment, StreamRDF sink, Node graph, BlockEmitter blocks) {
         Emitter e = new Emitter(sink, graph);
         Node page = NodeFactory.createURI(fragment.links().self());
         DatasetDescription d = fragment.dataset();
+        boolean restricted = fragment.request().bindingCount() > 0;
         Node count = integer(fragment.page().count().value());
         // The count comes first: clients take the first count they see, whatever its subject.
         e.emit(page, VOID_TRIPLES, count);
@@ -77,13 +86,16 @@ final class RdfStatements {
         if (graph != null) {
             e.emit(graph, FOAF_PRIMARY_TOPIC, page);
         }
-        e.emit(page, TYPE, HYDRA_PARTIAL_COLLECTION_VIEW);
-        e.emit(page, DCTERMS_TITLE, string("Triple Pattern Fragment of the '" + d.title() + "' dataset"));
-        e.emit(page, DCTERMS_DESCRIPTION, string("Triples of the '" + d.title() + "' dataset that match "
-                + describe(fragment.request().pattern()) + restriction(fragment.request().bindingCount())
-                + " (page " + fragment.request().page() + ")."));
-        e.emit(page, DCTERMS_SOURCE, datasetNode(d));
-        e.emit(page, HYDRA_FIRST, NodeFactory.createURI(fragment.links().first()));
+        if (!restricted) {
+            e.emit(page, TYPE, HYDRA_PARTIAL_COLLECTION_VIEW);
+            e.emit(page, DCTERMS_TITLE, string("Triple Pattern Fragment of the '" + d.title() + "' dataset"));
+            e.emit(page, DCTERMS_DESCRIPTION, string("Triples of the '" + d.title() + "' dataset that match "
+                    + describe(fragment.request().pattern()) + " (page " + fragment.request().page() + ")."));
+            e.emit(page, DCTERMS_SOURCE, datasetNode(d));
+        }
+        if (!restricted || fragment.request().page() > 1) {
+            e.emit(page, HYDRA_FIRST, NodeFactory.createURI(fragment.links().first()));
+        }
         if (fragment.links().previous() != null) {
             e.emit(page, HYDRA_PREVIOUS, NodeFactory.createURI(fragment.links().previous()));
         }
@@ -91,7 +103,9 @@ final class RdfStatements {
             e.emit(page, HYDRA_NEXT, NodeFactory.createURI(fragment.links().next()));
         }
         blocks.emit(DatasetBlock.DESCRIPTION, e, d);
-        e.emit(datasetNode(d), VOID_SUBSET, page);
+        if (!restricted) {
+            e.emit(datasetNode(d), VOID_SUBSET, page);
+        }
         blocks.emit(DatasetBlock.CONTROLS, e, d);
     }
 

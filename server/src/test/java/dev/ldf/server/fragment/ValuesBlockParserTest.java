@@ -53,6 +53,17 @@ class ValuesBlockParserTest {
     }
 
     @Test
+    void onlyAbsoluteIrisWithoutDotSegmentsOrEscapesSkipResolution() {
+        for (String iri : List.of("http://ex.org/a", "http://ex.org/a/.hidden", "http://ex.org/a/..x", "urn:x:y", "a+b-c.d:e")) {
+            assertTrue(ValuesBlockParser.isAbsoluteWithoutDotSegments(iri), iri);
+        }
+        for (String iri : List.of("", "relative", "/abs/path", "1http://x", "http://ex.org/a/./b", "http://ex.org/a/..",
+                "http://ex.org/a/.?q", "http://ex.org/a/..#f", "http://ex.org/%7E", "ht tp://x")) {
+            assertTrue(!ValuesBlockParser.isAbsoluteWithoutDotSegments(iri), iri);
+        }
+    }
+
+    @Test
     void duplicateRowsCountOnce() {
         assertEquals(1, ours("?x { <http://a> <http://a> }").size());
     }
@@ -92,6 +103,9 @@ class ValuesBlockParserTest {
 
     private static final String[] GOOD_TERMS = {
             "<http://ex.org/a>", "<http://ex.org/b?x=1#f>", "<relative/path>", "<#frag>", "<>",
+            "<http://ex.org/a/./b>", "<http://ex.org/a/../b>", "<http://ex.org/a/..>", "<http://ex.org/a/.?q>",
+            "<http://ex.org/a/.hidden>", "<http://ex.org/a/..x/b>", "<http://ex.org/%7euser>", "<HTTP://Ex.org/A>",
+            "<urn:isbn:0451450523>", "<a+b-c.d:x/./y>",
             "\"plain\"", "'single'", "\"tab\\there\"", "\"quote \\\" inside\"", "\"new\\nline\"", "\"back\\\\slash\"",
             "\"caf\\u00E9\"", "\"caf\u00e9 \u6771\u4eac \uD83D\uDCDA\"", "\"\"\"long \"quoted\" string\"\"\"", "'''long single'''",
             "\"x\"@en", "\"x\"@en-GB", "\"x\"@EN", "\"1\"^^<http://www.w3.org/2001/XMLSchema#integer>",

@@ -51,12 +51,12 @@ class LoadLimitsTest {
     void aSaturatedServerAnswers503WithRetryAfterAndRecovers() throws Exception {
         try (FragmentServer server = server(new Limits(1, 0, 1000, 7, null, null, null))) {
             // A client that asks for the whole dataset in one page and reads nothing holds the only place.
-            // As HTML the page is 4.4 MB, more than the kernel's largest send buffer (tcp_wmem, 4 MB):
-            // its writing must block, whatever the buffers have grown to.
+            // As HTML the page is 4.4 MB, about the kernel's largest send buffer (tcp_wmem, 4 MB); four
+            // of them pipelined on one connection are far more, so some write must block for good.
             Socket reader = new Socket();
             reader.setReceiveBufferSize(1024);
             reader.connect(new InetSocketAddress("127.0.0.1", server.port()));
-            reader.getOutputStream().write(("GET /whole HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n")
+            reader.getOutputStream().write(("GET /whole HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n").repeat(4)
                     .getBytes(StandardCharsets.US_ASCII));
             HttpResponse<String> refused = awaitStatus(server, "/library", 503);
             assertEquals("7", refused.headers().firstValue("Retry-After").orElseThrow());
