@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
                 + "Server.js (installed from npm), optionally the original Server.Java, and nginx serving a static file "
                 + "as the ceiling, all on the same WatDiv HDT file, loaded with wrk from the same path lists: first pages "
                 + "of the workload's triple patterns, brTPF requests with subject bindings, and deep pages of every "
-                + "pattern shape. Writes CSV, a summary with the targets met or missed, and plots.")
+                + "pattern shape; then our dumps, plain and gzipped. Writes CSV, a summary with the targets met or missed, "
+                + "and plots.")
 final class ServerBenchCommand implements Callable<Integer> {
 
     @Mixin
@@ -94,7 +95,7 @@ final class ServerBenchCommand implements Callable<Integer> {
         ServerBench.Settings settings = new ServerBench.Settings(rounds, Duration.ofSeconds(warmUp),
                 Duration.ofSeconds(duration), Duration.ofSeconds(deepWarmUp), Duration.ofSeconds(deepDuration), threads,
                 connections, "application/n-triples");
-        List<ServerBench.Run> runs = new ServerBench(settings, System.err).run(hdt, chosen, loads, work.resolve("servers"));
+        ServerBench.Results results = new ServerBench(settings, System.err).run(hdt, chosen, loads, work.resolve("servers"));
         Files.createDirectories(output);
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, %,d triples), one machine "
                         + "with %d cores, everything on loopback. wrk with %d threads and %d connections, %d s per run after %d s "
@@ -103,8 +104,8 @@ final class ServerBenchCommand implements Callable<Integer> {
                 experiment.scale(), experiment.seed, paths.triples(), Runtime.getRuntime().availableProcessors(), threads,
                 connections, duration, warmUp, deepDuration, deepWarmUp, rounds, paths.describe(),
                 oursJvm.isEmpty() ? "no JVM options" : "JVM options " + String.join(" ", oursJvm));
-        new ServerBenchReport(runs).write(output, setup);
+        new ServerBenchReport(results).write(output, setup);
         System.err.println("wrote " + output.resolve("summary.md"));
-        return runs.stream().anyMatch(r -> r.result().errors() > 0) ? 1 : 0;
+        return results.runs().stream().anyMatch(r -> r.result().errors() > 0) ? 1 : 0;
     }
 }

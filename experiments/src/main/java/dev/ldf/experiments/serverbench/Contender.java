@@ -31,6 +31,11 @@ public interface Contender {
         return true;
     }
 
+    /** Whether it streams the dataset as a dump ({@code /dataset/dump.nt}). */
+    default boolean dumps() {
+        return false;
+    }
+
     /** Starts it on {@code hdt} under the dataset name {@code dataset}; logs and files go to {@code dir}. */
     Running start(Path hdt, String dataset, Path dir) throws IOException, InterruptedException;
 }

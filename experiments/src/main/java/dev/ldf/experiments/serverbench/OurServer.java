@@ -34,6 +34,11 @@ final class OurServer implements Contender {
     }
 
     @Override
+    public boolean dumps() {
+        return true;
+    }
+
+    @Override
     public Running start(Path hdt, String dataset, Path dir) throws IOException {
         DatasetConfig data = new DatasetConfig(dataset, "WatDiv", null, hdt.toAbsolutePath().toString(), null, loading,
                 Map.of(), null, null);

@@ -32,6 +32,16 @@ public final class ServerBench {
     /** One measured run. */
     public record Run(int round, String server, String load, Wrk.Result result, long peakRssBytes) {}
 
+    /** One measured download of a dump. */
+    public record Download(int round, String server, String file, int repeat, DumpDownload.Result result) {}
+
+    /** Everything measured. */
+    public record Results(List<Run> runs, List<Download> downloads) {}
+
+    /** The dumps downloaded from servers that offer them, each once to warm up, then measured. */
+    static final List<String> DUMPS = List.of("dump.nt", "dump.nt.gz");
+    private static final int DOWNLOADS = 3;
+
     private static final String DATASET = "watdiv";
 
     private final Settings settings;
@@ -48,11 +58,12 @@ public final class ServerBench {
     }
 
     /** Runs every load on every server, round after round; server files go under {@code work}. */
-    public List<Run> run(Path hdt, List<Contender> servers, List<Load> loads, Path work)
+    public Results run(Path hdt, List<Contender> servers, List<Load> loads, Path work)
             throws IOException, InterruptedException {
         work = work.toAbsolutePath();
         Wrk wrk = Wrk.prepare(Files.createDirectories(work), settings.threads(), settings.connections());
         List<Run> runs = new ArrayList<>();
+        List<Download> downloads = new ArrayList<>();
         for (int round = 1; round <= settings.rounds(); round++) {
             for (Contender server : servers) {
                 Path dir = work.resolve(server.name().replaceAll("[^A-Za-z0-9.]+", "-").toLowerCase(Locale.ROOT));
@@ -82,10 +93,27 @@ public final class ServerBench {
                                 load.name(), result.requestsPerSecond(), result.p50Micros() / 1000.0,
                                 result.p95Micros() / 1000.0, result.errors(), rss >> 20);
                     }
+                    if (server.dumps()) {
+                        downloads.addAll(dumps(round, server.name(), running));
+                    }
                 }
             }
         }
-        return runs;
+        return new Results(runs, downloads);
+    }
+
+    private List<Download> dumps(int round, String server, Contender.Running running) throws IOException {
+        List<Download> downloads = new ArrayList<>();
+        for (String file : DUMPS) {
+            DumpDownload.measure(running.uri(), DATASET, file, running.process());
+            for (int repeat = 1; repeat <= DOWNLOADS; repeat++) {
+                DumpDownload.Result result = DumpDownload.measure(running.uri(), DATASET, file, running.process());
+                downloads.add(new Download(round, server, file, repeat, result));
+                progress.printf(Locale.ROOT, "  %-18s %,d bytes in %.2f s: %.0f MB/s  RSS %d MB%n", file, result.bytes(),
+                        result.seconds(), result.megabytesPerSecond(), result.peakRssBytes() >> 20);
+            }
+        }
+        return downloads;
     }
 
     /** The first path of the list must give 200 with the format asked for: a benchmark of errors is no benchmark. */

@@ -27,17 +27,20 @@ public final class ServerBenchReport {
     static final String BRTPF = "brTPF 30 bindings";
     static final double DEEP_P95_TARGET_MS = 2.0;
     static final long RSS_TARGET_BYTES = 512L << 20;
+    static final double DUMP_TARGET_MB_PER_S = 300;
 
     private final List<ServerBench.Run> runs;
+    private final List<ServerBench.Download> downloads;
     private final List<String> servers;
     private final List<String> loads;
     private final int rounds;
 
-    public ServerBenchReport(List<ServerBench.Run> runs) {
-        this.runs = runs;
-        this.servers = new ArrayList<>(runs.stream().map(ServerBench.Run::server).collect(LinkedHashSet::new, LinkedHashSet::add, LinkedHashSet::addAll));
-        this.loads = new ArrayList<>(runs.stream().map(ServerBench.Run::load).collect(LinkedHashSet::new, LinkedHashSet::add, LinkedHashSet::addAll));
-        this.rounds = runs.stream().mapToInt(ServerBench.Run::round).max().orElse(0);
+    public ServerBenchReport(ServerBench.Results results) {
+        this.runs = results.runs();
+        this.downloads = results.downloads();
+        this.servers = new ArrayList<>(this.runs.stream().map(ServerBench.Run::server).collect(LinkedHashSet::new, LinkedHashSet::add, LinkedHashSet::addAll));
+        this.loads = new ArrayList<>(this.runs.stream().map(ServerBench.Run::load).collect(LinkedHashSet::new, LinkedHashSet::add, LinkedHashSet::addAll));
+        this.rounds = this.runs.stream().mapToInt(ServerBench.Run::round).max().orElse(0);
     }
 
     /** Writes {@code server-bench.csv}, {@code summary.md} and the plots into {@code dir}. */
@@ -51,6 +54,16 @@ public final class ServerBenchReport {
                         fixed(w.requestsPerSecond(), 0), fixed(w.p50Micros() / 1000.0, 2), fixed(w.p95Micros() / 1000.0, 2),
                         fixed(w.p99Micros() / 1000.0, 2), w.errors(), w.requests() == 0 ? 0 : w.bytes() / w.requests(),
                         r.peakRssBytes() >> 20);
+            }
+        }
+        if (!downloads.isEmpty()) {
+            try (CsvWriter csv = new CsvWriter(dir.resolve("dumps.csv"), "round", "server", "file", "repeat", "bytes",
+                    "seconds", "mb_per_s", "peak_rss_mb")) {
+                for (ServerBench.Download d : downloads) {
+                    DumpDownload.Result r = d.result();
+                    csv.row(d.round(), d.server(), d.file(), d.repeat(), r.bytes(), fixed(r.seconds(), 3),
+                            fixed(r.megabytesPerSecond(), 0), r.peakRssBytes() >> 20);
+                }
             }
         }
         Files.writeString(dir.resolve("summary.md"), markdown(setup));
@@ -86,6 +99,28 @@ public final class ServerBenchReport {
                 md.append('\n');
             }
         }
+        if (!downloads.isEmpty()) {
+            md.append("\n## Dumps: MB/s per download (median of the downloads in each round), peak RSS\n\n"
+                    + "| server | file | size | MB/s | peak RSS |\n|---|---|---|---|---|\n");
+            for (String server : servers) {
+                for (String file : ServerBench.DUMPS) {
+                    List<ServerBench.Download> cell = downloads.stream()
+                            .filter(d -> d.server().equals(server) && d.file().equals(file)).toList();
+                    if (cell.isEmpty()) {
+                        continue;
+                    }
+                    List<String> medians = new ArrayList<>();
+                    for (int round = 1; round <= rounds; round++) {
+                        int r = round;
+                        medianRate(cell.stream().filter(d -> d.round() == r).toList())
+                                .ifPresent(m -> medians.add(String.format(Locale.ROOT, "%,.0f", m)));
+                    }
+                    long peak = cell.stream().mapToLong(d -> d.result().peakRssBytes()).max().orElse(0);
+                    md.append(String.format(Locale.ROOT, "| %s | `%s` | %,.1f MB | %s | %d MB |%n", server, file,
+                            cell.get(0).result().bytes() / 1e6, String.join(" / ", medians), peak >> 20));
+                }
+            }
+        }
         md.append("\n## Targets\n\n| target | measured | verdict |\n|---|---|---|\n");
         targets(md);
         return md.toString();
@@ -108,6 +143,17 @@ public final class ServerBenchReport {
             md.append(String.format(Locale.ROOT, "| deep pages, every shape: p95 ≤ %.0f ms | worst p95 %.2f ms (`%s`, round %d) | %s |%n",
                     DEEP_P95_TARGET_MS, ms, worst.load().substring("deep ".length()), worst.round(),
                     ms <= DEEP_P95_TARGET_MS ? "met" : String.format(Locale.ROOT, "missed by %.0f%%", 100 * (ms / DEEP_P95_TARGET_MS - 1))));
+        }
+        List<ServerBench.Download> plain = downloads.stream()
+                .filter(d -> d.server().equals(OURS) && d.file().equals("dump.nt")).toList();
+        OptionalDouble dumpRate = medianRate(plain);
+        if (dumpRate.isPresent()) {
+            double rate = dumpRate.getAsDouble();
+            md.append(String.format(Locale.ROOT, "| dump as N-Triples ≥ %.0f MB/s, flat memory | %,.0f MB/s (median of %d), "
+                    + "peak RSS %d MB | %s |%n", DUMP_TARGET_MB_PER_S, rate, plain.size(),
+                    plain.stream().mapToLong(d -> d.result().peakRssBytes()).max().orElse(0) >> 20,
+                    rate >= DUMP_TARGET_MB_PER_S ? "met" : String.format(Locale.ROOT, "missed: %.0f%% of the target",
+                            100 * rate / DUMP_TARGET_MB_PER_S)));
         }
         long peak = runs.stream().filter(r -> r.server().equals(OURS)).mapToLong(ServerBench.Run::peakRssBytes).max().orElse(0);
         md.append(String.format(Locale.ROOT, "| RSS ≤ 512 MB under this load | peak %d MB (this dataset) | %s |%n", peak >> 20,
@@ -138,6 +184,15 @@ public final class ServerBenchReport {
         String verdict = worst >= wanted ? "met"
                 : String.format(Locale.ROOT, "missed: %.0f%% of the target", 100 * worst / wanted);
         md.append("| ").append(target).append(" | ").append(String.join(" / ", ratios)).append(" | ").append(verdict).append(" |\n");
+    }
+
+    private static OptionalDouble medianRate(List<ServerBench.Download> downloads) {
+        double[] rates = downloads.stream().mapToDouble(d -> d.result().megabytesPerSecond()).sorted().toArray();
+        if (rates.length == 0) {
+            return OptionalDouble.empty();
+        }
+        int mid = rates.length / 2;
+        return OptionalDouble.of(rates.length % 2 == 1 ? rates[mid] : (rates[mid - 1] + rates[mid]) / 2);
     }
 
     private Optional<Double> rate(int round, String server, String load) {

@@ -138,7 +138,13 @@ class ExperimentsSmokeTest {
             assertTrue(Long.parseLong(f[3]) > 0 && Long.parseLong(f[9]) == 0, "requests answered without errors: " + r);
             assertTrue(Long.parseLong(f[11]) > 0, "memory sampled: " + r);
         }
+        List<String> dumps = rows(out.resolve("dumps.csv"));
+        assertEquals(6, dumps.size(), "three downloads each of dump.nt and dump.nt.gz");
+        long plain = Long.parseLong(dumps.get(0).split(",")[4]);
+        long gzipped = Long.parseLong(dumps.get(3).split(",")[4]);
+        assertTrue(plain > 10_000_000 && gzipped > 0 && gzipped < plain / 5, "plain " + plain + ", gzipped " + gzipped);
         String summary = Files.readString(out.resolve("summary.md"));
+        assertTrue(summary.contains("| dump as N-Triples ≥ 300 MB/s, flat memory | "), summary);
         assertTrue(summary.contains("| brTPF 30 bindings ≥ ½ our TPF first pages | "), summary);
         assertTrue(summary.contains("| deep pages, every shape: p95 ≤ 2 ms |"), summary);
         assertPlot(out, "rates");

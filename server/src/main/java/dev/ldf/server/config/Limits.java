@@ -13,6 +13,9 @@ package dev.ldf.server.config;
  * @param minRequestBodyBytesPerSecond a POST body must arrive at least this fast on average, after a
  *                                     grace period of {@link #BODY_GRACE_SECONDS}; slower ones get 408
  * @param shutdownTimeoutSeconds       on stop, how long running requests may take to finish
+ * @param maxConcurrentDumps           dumps streamed at the same time; each holds a request's place
+ *                                     for seconds or minutes, so more get 503 with {@code Retry-After}
+ *                                     rather than crowding out fragment requests
  */
 public record Limits(
         Integer maxConcurrentRequests,
@@ -21,7 +24,8 @@ public record Limits(
         Integer retryAfterSeconds,
         Integer idleTimeoutSeconds,
         Integer minRequestBodyBytesPerSecond,
-        Integer shutdownTimeoutSeconds) {
+        Integer shutdownTimeoutSeconds,
+        Integer maxConcurrentDumps) {
 
     /** Time a body may take before its rate counts: covers connection warm-up and a slow start. */
     public static final int BODY_GRACE_SECONDS = 10;
@@ -34,10 +38,11 @@ public record Limits(
         idleTimeoutSeconds = idleTimeoutSeconds == null ? 30 : idleTimeoutSeconds;
         minRequestBodyBytesPerSecond = minRequestBodyBytesPerSecond == null ? 1024 : minRequestBodyBytesPerSecond;
         shutdownTimeoutSeconds = shutdownTimeoutSeconds == null ? 10 : shutdownTimeoutSeconds;
+        maxConcurrentDumps = maxConcurrentDumps == null ? 2 : maxConcurrentDumps;
     }
 
     public static Limits defaults() {
-        return new Limits(null, null, null, null, null, null, null);
+        return new Limits(null, null, null, null, null, null, null, null);
     }
 
     /** How long a body of {@code bytes} may take to arrive. */
@@ -53,6 +58,7 @@ public record Limits(
         positive("idleTimeoutSeconds", idleTimeoutSeconds);
         positive("minRequestBodyBytesPerSecond", minRequestBodyBytesPerSecond);
         notNegative("shutdownTimeoutSeconds", shutdownTimeoutSeconds);
+        notNegative("maxConcurrentDumps", maxConcurrentDumps);
     }
 
     private static void positive(String key, int value) {

@@ -1,5 +1,6 @@
 package dev.ldf.server.fragment;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,6 +18,11 @@ public record DatasetDescription(String name, String title, String description, 
     /** The RFC 6570 template of the TPF search form. */
     public String template() {
         return url + "{?subject,predicate,object}";
+    }
+
+    /** The dumps of the whole dataset that its description names: gzipped N-Triples, then plain. */
+    public List<String> dumps() {
+        return List.of(url + "/dump.nt.gz", url + "/dump.nt");
     }
 
     /** The RFC 6570 template of the brTPF form. */

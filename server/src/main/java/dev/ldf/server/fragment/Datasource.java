@@ -1,5 +1,7 @@
 package dev.ldf.server.fragment;
 
+import java.io.IOException;
+
 /**
  * Answers triple pattern fragments over one dataset.
  *
@@ -18,6 +20,13 @@ public interface Datasource extends AutoCloseable {
     default FragmentPage page(TriplePattern pattern, long offset, int limit) {
         return page(Selector.of(pattern), offset, limit);
     }
+
+    /**
+     * Sends every triple of {@code pattern}, unpaged and in the source's order, to
+     * {@code consumer} as the dictionary spells its terms: a dump. Streams, so memory stays flat
+     * however many triples there are.
+     */
+    void export(TriplePattern pattern, PageTriples.EncodedTripleConsumer consumer) throws IOException;
 
     /** Sizes for the dataset description. */
     DatasetStatistics statistics();

@@ -56,6 +56,11 @@ public final class ServedDataset {
                 maxBindingsPerRequest, maxRequestBodyBytes);
     }
 
+    /** The whole fragment of {@code pattern}, unpaged, to be streamed as a dump. */
+    public Dump dump(TriplePattern pattern, Addresses addresses) {
+        return new Dump(describe(addresses), pattern, new Skolemizer(addresses.genidPrefix(name)), source);
+    }
+
     /** Answers one page of the request's fragment. The page's data is read as it is written. */
     public Fragment answer(FragmentRequest request, ServerDescription server, Addresses addresses) {
         Skolemizer skolemizer = new Skolemizer(addresses.genidPrefix(name));

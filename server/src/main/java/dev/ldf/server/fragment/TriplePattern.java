@@ -25,6 +25,12 @@ public record TriplePattern(Node subject, Node predicate, Node object) {
         return node == Node.ANY || node.isVariable();
     }
 
+    /** True for the pattern of the whole dataset: three variables, none repeated. */
+    public boolean isAllVariables() {
+        return isVariable(subject) && isVariable(predicate) && isVariable(object)
+                && !subjectEqualsPredicate() && !subjectEqualsObject() && !predicateEqualsObject();
+    }
+
     public boolean subjectEqualsPredicate() {
         return sameVariable(subject, predicate);
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -21,6 +22,7 @@ import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.PageTriples;
+import dev.ldf.server.fragment.PageTriples.EncodedTripleConsumer;
 import dev.ldf.server.fragment.Selector;
 import dev.ldf.server.fragment.TriplePattern;
 
@@ -127,6 +129,18 @@ public final class HdtDatasource implements Datasource {
         return new FragmentPage(count, size, more, new IdPage(page, size));
     }
 
+    @Override
+    public void export(TriplePattern pattern, EncodedTripleConsumer consumer) throws IOException {
+        List<Part> parts = parts(Selector.of(pattern));
+        SelectorCursor cursor = new SelectorCursor(parts, matches::of);
+        Decoder decoder = new Decoder();
+        long[] ids = new long[3];
+        while (cursor.hasNext()) {
+            cursor.next(ids, 0);
+            decoder.send(ids[0], ids[1], ids[2], consumer);
+        }
+    }
+
     /**
      * The selector's patterns in identifiers, each with the earlier patterns it may overlap and
      * its count. Patterns with a term the dataset lacks, and repeats of an earlier pattern (two
@@ -175,6 +189,28 @@ public final class HdtDatasource implements Datasource {
         return "HdtDatasource[" + file.path() + "]";
     }
 
+    /**
+     * Turns identifiers into the dictionary's bytes for a consumer. Matches come grouped by
+     * subject in most orders, so the last subject is kept (copied: a mapped dictionary may hand
+     * out views of buffers it reuses). Not thread-safe.
+     */
+    private final class Decoder {
+        private long subjectId;
+        private byte[] subject = new byte[0];
+
+        void send(long s, long p, long o, EncodedTripleConsumer consumer) throws IOException {
+            if (s != subjectId) {
+                ByteString bytes = terms.bytes(s, TripleComponentRole.SUBJECT);
+                subject = Arrays.copyOf(bytes.getBuffer(), bytes.length());
+                subjectId = s;
+            }
+            ByteString predicate = terms.bytes(p, TripleComponentRole.PREDICATE);
+            ByteString object = terms.bytes(o, TripleComponentRole.OBJECT);
+            consumer.triple(subject, subject.length, predicate.getBuffer(), predicate.length(),
+                    object.getBuffer(), object.length());
+        }
+    }
+
     /** The triples of one page as identifiers, turned into terms as they are read. */
     private final class IdPage implements PageTriples {
         private final long[] ids;
@@ -187,11 +223,9 @@ public final class HdtDatasource implements Datasource {
 
         @Override
         public void forEachEncoded(EncodedTripleConsumer consumer) throws IOException {
+            Decoder decoder = new Decoder();
             for (int i = 0; i < 3 * size; i += 3) {
-                ByteString s = terms.bytes(ids[i], TripleComponentRole.SUBJECT);
-                ByteString p = terms.bytes(ids[i + 1], TripleComponentRole.PREDICATE);
-                ByteString o = terms.bytes(ids[i + 2], TripleComponentRole.OBJECT);
-                consumer.triple(s.getBuffer(), s.length(), p.getBuffer(), p.length(), o.getBuffer(), o.length());
+                decoder.send(ids[i], ids[i + 1], ids[i + 2], consumer);
             }
         }
 

@@ -34,10 +34,14 @@ final class ErrorResponder {
             return;
         }
         String allow = response.getHeader("Allow");
+        String retryAfter = response.getHeader("Retry-After");
         response.reset();
         Headers.common(response);
         if (allow != null) {
             response.setHeader("Allow", allow);
+        }
+        if (retryAfter != null) {
+            response.setHeader("Retry-After", retryAfter);
         }
         response.setHeader("Cache-Control", "no-store");
         if (closeConnection) {

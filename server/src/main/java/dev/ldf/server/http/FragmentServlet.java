@@ -32,7 +32,8 @@ import jakarta.servlet.http.HttpServletResponse;
 /**
  * Answers Triple Pattern Fragments: {@code /} is the index of datasets, {@code /name} a dataset
  * with the parameters {@code subject}, {@code predicate}, {@code object}, {@code values} and
- * {@code page}, {@code /.well-known/genid/...} a blank node.
+ * {@code page}, {@code /name/dump.nt} and its siblings a dump ({@link Dumps}),
+ * {@code /.well-known/genid/...} a blank node.
  *
  * <p>A request is parsed and checked completely ({@link FragmentRequests}) before the first byte
  * is written; the dataset answers it as one {@link Fragment}, which the format's writer streams
@@ -50,6 +51,7 @@ public final class FragmentServlet extends HttpServlet {
     private final transient ServerConfig config;
     private final transient Writers writers;
     private final transient ErrorResponder errors;
+    private final transient Dumps dumps;
     private final transient Map<String, Served> datasets = new LinkedHashMap<>();
     private final String catalogFingerprint;
     private final AtomicLong requestIds = new AtomicLong();
@@ -59,6 +61,7 @@ public final class FragmentServlet extends HttpServlet {
         this.config = config;
         this.writers = writers;
         this.errors = new ErrorResponder(writers);
+        this.dumps = new Dumps(config.limits(), config.cacheMaxAgeSeconds());
         StringBuilder catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
         for (DatasetConfig d : config.datasets()) {
             Datasource source = sources.get(d.name());
@@ -80,11 +83,8 @@ public final class FragmentServlet extends HttpServlet {
         OutputFormat format = null;
         try {
             Headers.common(response);
+            // Null when nothing acceptable: dumps, files of their own type, do not need a format.
             format = ContentNegotiation.choose(request.getHeader("Accept"), FORMATS);
-            if (format == null) {
-                throw new HttpError(406, "None of the formats this server writes is acceptable: "
-                        + String.join(", ", FORMATS.stream().map(OutputFormat::mediaType).toList()) + ".");
-            }
             route(request, response, format);
         } catch (HttpError e) {
             errors.respond(response, e.status(), e.getMessage(), e.status() == 406 ? null : format, e.closeConnection());
@@ -112,6 +112,13 @@ public final class FragmentServlet extends HttpServlet {
             throws IOException {
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
         PublicUrls urls = PublicUrls.of(request, config.baseUrl());
+        if (dump(request, response, path, urls)) {
+            return;
+        }
+        if (format == null) {
+            throw new HttpError(406, "None of the formats this server writes is acceptable: "
+                    + String.join(", ", FORMATS.stream().map(OutputFormat::mediaType).toList()) + ".");
+        }
         if (path.equals("/")) {
             request.setAttribute(RequestLabels.API, RequestLabels.Api.INDEX);
             allow(request.getMethod(), response, Headers.READ_METHODS);
@@ -133,6 +140,22 @@ public final class FragmentServlet extends HttpServlet {
         request.setAttribute(RequestLabels.API, RequestLabels.Api.TPF);
         allow(request.getMethod(), response, Headers.DATASET_METHODS);
         fragment(request, response, format, urls, served);
+    }
+
+    /** Answers {@code /name/dump.nt} and the other dump files; false for any other path. */
+    private boolean dump(HttpServletRequest request, HttpServletResponse response, String path, PublicUrls urls)
+            throws IOException {
+        int slash = path.indexOf('/', 1);
+        Served served = slash > 0 ? datasets.get(path.substring(1, slash)) : null;
+        Dumps.File file = served == null ? null : Dumps.File.named(path.substring(slash + 1));
+        if (file == null) {
+            return false;
+        }
+        request.setAttribute(RequestLabels.DATASET, served.dataset().name());
+        request.setAttribute(RequestLabels.API, RequestLabels.Api.DUMP);
+        allow(request.getMethod(), response, Headers.READ_METHODS);
+        dumps.answer(request, response, file, served.dataset(), served.fingerprint(), urls);
+        return true;
     }
 
     private void fragment(HttpServletRequest request, HttpServletResponse response, OutputFormat format,

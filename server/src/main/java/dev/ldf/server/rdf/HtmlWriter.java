@@ -7,6 +7,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -147,6 +148,9 @@ public final class HtmlWriter implements ResponseWriter {
                     + "<dt>distinct subjects</dt><dd>%,d</dd><dt>distinct objects</dt><dd>%,d</dd></dl>%n",
                     entry.statistics().triples(), entry.statistics().properties(),
                     entry.statistics().distinctSubjects(), entry.statistics().distinctObjects()));
+            List<String> dumps = d.dumps();
+            w.write("<p>Download: <a href=\"" + escape(dumps.get(0)) + "\">N-Triples, gzipped</a>, <a href=\""
+                    + escape(dumps.get(1)) + "\">N-Triples</a></p>\n");
         }
         foot(w);
     }

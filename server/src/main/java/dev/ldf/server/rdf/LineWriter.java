@@ -19,6 +19,8 @@ import org.apache.jena.sparql.core.Quad;
 import dev.ldf.server.fragment.Catalog;
 import dev.ldf.server.fragment.DatasetDescription;
 import dev.ldf.server.fragment.Fragment;
+import dev.ldf.server.fragment.PageTriples;
+import dev.ldf.server.fragment.Skolemizer;
 
 /**
  * N-Triples and N-Quads fragments written as bytes: the data straight from the dictionary's
@@ -57,16 +59,24 @@ final class LineWriter implements ResponseWriter {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-        byte[] skolemPrefix = fragment.skolemizer().prefix().getBytes(StandardCharsets.UTF_8);
-        fragment.page().triples().forEachEncoded((s, sLength, p, pLength, o, oLength) -> {
+        fragment.page().triples().forEachEncoded(dataLines(fragment.skolemizer(), bytes));
+        bytes.drain();
+    }
+
+    /**
+     * Writes triples as the dictionary spells them, one N-Triples line each (in N-Quads, the
+     * default graph's line is the same), blank nodes as Skolem IRIs.
+     */
+    static PageTriples.EncodedTripleConsumer dataLines(Skolemizer skolemizer, ByteOutput bytes) {
+        byte[] skolemPrefix = skolemizer.prefix().getBytes(StandardCharsets.UTF_8);
+        return (s, sLength, p, pLength, o, oLength) -> {
             LineTerms.writeDictionaryTerm(s, sLength, skolemPrefix, bytes);
             bytes.write(' ');
             LineTerms.writeDictionaryTerm(p, pLength, skolemPrefix, bytes);
             bytes.write(' ');
             LineTerms.writeDictionaryTerm(o, oLength, skolemPrefix, bytes);
             bytes.write(END);
-        });
-        bytes.drain();
+        };
     }
 
     /** A dataset block from its kept lines, each line put into the emitter's graph. */

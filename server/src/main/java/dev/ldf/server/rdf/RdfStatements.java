@@ -103,6 +103,10 @@ final class RdfStatements {
             e.emit(page, HYDRA_NEXT, NodeFactory.createURI(fragment.links().next()));
         }
         blocks.emit(DatasetBlock.DESCRIPTION, e, d);
+        if (!restricted && fragment.request().pattern().isAllVariables()) {
+            // The dataset's own page (no pattern) is where a crawler looks for its dumps.
+            dataDumps(e, d);
+        }
         if (!restricted) {
             e.emit(datasetNode(d), VOID_SUBSET, page);
         }
@@ -129,6 +133,7 @@ final class RdfStatements {
             e.emit(dataset, VOID_PROPERTIES, integer(entry.statistics().properties()));
             e.emit(dataset, VOID_DISTINCT_SUBJECTS, integer(entry.statistics().distinctSubjects()));
             e.emit(dataset, VOID_DISTINCT_OBJECTS, integer(entry.statistics().distinctObjects()));
+            dataDumps(e, d);
         }
     }
 
@@ -163,6 +168,12 @@ final class RdfStatements {
             e.emit(dataset, DCTERMS_DESCRIPTION, string(d.description()));
         }
         return dataset;
+    }
+
+    private static void dataDumps(Emitter e, DatasetDescription d) {
+        for (String dump : d.dumps()) {
+            e.emit(datasetNode(d), VOID_DATA_DUMP, NodeFactory.createURI(dump));
+        }
     }
 
     /**

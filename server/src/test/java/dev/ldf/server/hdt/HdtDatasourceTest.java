@@ -112,6 +112,26 @@ class HdtDatasourceTest {
         }
     }
 
+    /** A dump is the fragment unpaged: the same triples in the same order as all its pages. */
+    @Test
+    void anExportYieldsEveryMatchInPageOrderForEveryShape() throws Exception {
+        List<TriplePattern> patterns = new ArrayList<>(patterns());
+        patterns.add(TriplePattern.ALL);
+        for (TriplePattern pattern : patterns) {
+            List<Triple> expected = TestData.expected(pattern);
+            for (HdtDatasource source : List.of(mapped, loaded)) {
+                List<Triple> exported = new ArrayList<>();
+                source.export(pattern, (s, sLength, p, pLength, o, oLength) -> exported.add(Triple.create(
+                        term(s, sLength), term(p, pLength), term(o, oLength))));
+                assertEquals(expected, exported, pattern::toString);
+            }
+        }
+    }
+
+    private static Node term(byte[] bytes, int length) {
+        return dev.ldf.hdt.term.HdtTerms.toNode(new String(bytes, 0, length, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     @Test
     void countsAreExactForEveryShape() {
         for (TriplePattern pattern : patterns()) {

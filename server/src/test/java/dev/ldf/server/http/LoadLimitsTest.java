@@ -49,7 +49,7 @@ class LoadLimitsTest {
 
     @Test
     void aSaturatedServerAnswers503WithRetryAfterAndRecovers() throws Exception {
-        try (FragmentServer server = server(new Limits(1, 0, 1000, 7, null, null, null))) {
+        try (FragmentServer server = server(new Limits(1, 0, 1000, 7, null, null, null, null))) {
             // A client that asks for the whole dataset in one page and reads nothing holds the only place.
             // As HTML the page is 4.4 MB, about the kernel's largest send buffer (tcp_wmem, 4 MB); four
             // of them pipelined on one connection are far more, so some write must block for good.
@@ -70,8 +70,30 @@ class LoadLimitsTest {
     }
 
     @Test
+    void dumpsBeyondTheirLimitGet503AndALeavingClientFreesItsPlace() throws Exception {
+        String hdt = TestData.largeHdt().toString();
+        try (FragmentServer server = FragmentServer.start(ServerConfig.of(List.of(
+                new DatasetConfig("large", null, null, hdt, 100, null, null, null, null)))
+                .withListener("127.0.0.1", 0).withLimits(new Limits(null, null, null, 3, null, null, null, 1)))) {
+            // 30 MB that nobody reads: the dump keeps its place while the server waits to write.
+            Socket reader = new Socket();
+            reader.setReceiveBufferSize(1024);
+            reader.connect(new InetSocketAddress("127.0.0.1", server.port()));
+            reader.getOutputStream().write("GET /large/dump.nt HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            HttpResponse<String> refused = awaitStatus(server, "/large/dump.nt", 503);
+            assertEquals("10", refused.headers().firstValue("Retry-After").orElseThrow(), "at least 10 s for dumps");
+            assertTrue(refused.body().contains("as many dumps as it allows"), refused.body());
+            assertEquals(200, get(server, "/large?predicate=http%3A%2F%2Fexample.org%2Flarge%2Fp1").statusCode(),
+                    "fragments are served meanwhile");
+            reader.close();
+            HttpResponse<String> dump = awaitStatus(server, "/large/dump.nt", 200);
+            assertEquals(200_000, dump.body().lines().count());
+        }
+    }
+
+    @Test
     void slowRequestBodiesWaitOutsideTheLoadLimitAndTimeOut() throws Exception {
-        try (FragmentServer server = server(new Limits(1, 0, null, null, null, 100, null))) {
+        try (FragmentServer server = server(new Limits(1, 0, null, null, null, 100, null, null))) {
             String body = "subject=%3Fs&values=%28%3Fs%29%20%7B%20%28%3Chttp%3A%2F%2Fexample.org%2Fa%3E%29%20%7D";
             List<Socket> slow = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
@@ -97,7 +119,7 @@ class LoadLimitsTest {
 
     @Test
     void silentConnectionsAreClosed() throws Exception {
-        try (FragmentServer server = server(new Limits(null, null, null, null, 1, null, null));
+        try (FragmentServer server = server(new Limits(null, null, null, null, 1, null, null, null));
                 Socket silent = new Socket("127.0.0.1", server.port())) {
             silent.setSoTimeout(10_000);
             long start = System.nanoTime();
@@ -108,7 +130,7 @@ class LoadLimitsTest {
 
     @Test
     void connectionsTricklingHeadersDoNotStallOthers() throws Exception {
-        try (FragmentServer server = server(new Limits(2, null, null, null, null, null, null))) {
+        try (FragmentServer server = server(new Limits(2, null, null, null, null, null, null, null))) {
             List<Socket> trickling = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
                 Socket socket = new Socket("127.0.0.1", server.port());

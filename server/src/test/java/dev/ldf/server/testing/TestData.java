@@ -28,6 +28,7 @@ public final class TestData {
 
     private static Path library;
     private static HDT oracle;
+    private static Path large;
     private static final java.util.Map<TriplePattern, List<Triple>> EXPECTED = new java.util.concurrent.ConcurrentHashMap<>();
 
     private TestData() {}
@@ -47,6 +48,34 @@ public final class TestData {
             }
         }
         return library;
+    }
+
+    /**
+     * A synthetic dataset of 200,000 triples (about 30 MB as N-Triples), far more than socket
+     * buffers hold: a client that stops reading its dump keeps the server writing.
+     */
+    public static synchronized Path largeHdt() {
+        if (large == null) {
+            try {
+                Path dir = Files.createTempDirectory("ldf-test-large");
+                Path nt = dir.resolve("large.nt");
+                try (java.io.Writer w = Files.newBufferedWriter(nt)) {
+                    for (int i = 0; i < 200_000; i++) {
+                        w.write("<http://example.org/large/item" + i + "> <http://example.org/large/p" + (i % 10)
+                                + "> \"a literal long enough to fill the lines of a dump, number " + i + "\" .\n");
+                    }
+                }
+                Path hdt = dir.resolve("large.hdt");
+                new RdfToHdt("http://example.org/large/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
+                        .convert(List.of(nt), hdt);
+                Files.delete(nt);
+                large = hdt;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(dir)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return large;
     }
 
     public static Path libraryTurtle() {

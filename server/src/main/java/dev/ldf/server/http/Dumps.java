@@ -1,0 +1,133 @@
+package dev.ldf.server.http;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.concurrent.Semaphore;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
+
+import dev.ldf.server.config.Limits;
+import dev.ldf.server.fragment.Dump;
+import dev.ldf.server.fragment.ServedDataset;
+import dev.ldf.server.fragment.TermSyntax;
+import dev.ldf.server.fragment.TriplePattern;
+import dev.ldf.server.rdf.DumpWriter;
+import dev.ldf.server.rdf.OutputFormat;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * A dataset's dumps: {@code /name/dump.nt}, {@code dump.nq} and their gzipped {@code .gz} files,
+ * the whole dataset or, with {@code subject}, {@code predicate} and {@code object} as for a
+ * fragment, one pattern's whole fragment, unpaged. They are streamed as they are read and can be
+ * cached like any other response; the dataset's VoID description names two of them as
+ * {@code void:dataDump} ({@link dev.ldf.server.fragment.DatasetDescription#dumps()}).
+ *
+ * <p>A dump holds a request's place for as long as it streams (seconds to minutes), so only
+ * {@link Limits#maxConcurrentDumps()} run at once; others get 503 with {@code Retry-After}.
+ */
+final class Dumps {
+
+    /** The file names under a dataset. */
+    enum File {
+        NT("dump.nt", OutputFormat.NTRIPLES, false),
+        NQ("dump.nq", OutputFormat.NQUADS, false),
+        NT_GZ("dump.nt.gz", OutputFormat.NTRIPLES, true),
+        NQ_GZ("dump.nq.gz", OutputFormat.NQUADS, true);
+
+        private final String name;
+        private final OutputFormat format;
+        private final boolean gzip;
+
+        File(String name, OutputFormat format, boolean gzip) {
+            this.name = name;
+            this.format = format;
+            this.gzip = gzip;
+        }
+
+        /** The file of this name, or null. */
+        static File named(String name) {
+            for (File file : values()) {
+                if (file.name.equals(name)) {
+                    return file;
+                }
+            }
+            return null;
+        }
+
+        String fileName() {
+            return name;
+        }
+    }
+
+    /** Fast compression: a dump is large, and a cache in front keeps the compressed bytes anyway. */
+    private static final int GZIP_LEVEL = Deflater.BEST_SPEED;
+    private static final int GZIP_BUFFER = 64 * 1024;
+
+    private final Semaphore running;
+    private final int retryAfterSeconds;
+    private final int maxAgeSeconds;
+
+    Dumps(Limits limits, int maxAgeSeconds) {
+        this.running = new Semaphore(limits.maxConcurrentDumps());
+        this.retryAfterSeconds = Math.max(limits.retryAfterSeconds(), 10);
+        this.maxAgeSeconds = maxAgeSeconds;
+    }
+
+    /** Streams {@code file} of {@code dataset}, or answers 304 when the client's copy is current. */
+    void answer(HttpServletRequest request, HttpServletResponse response, File file, ServedDataset dataset,
+            String fingerprint, PublicUrls urls) throws IOException {
+        TriplePattern pattern = pattern(QueryParameters.parse(request.getQueryString()));
+        String etag = EntityTags.of(fingerprint, "dump", file.name());
+        response.setHeader("ETag", etag);
+        response.setHeader("Cache-Control", "public, max-age=" + maxAgeSeconds);
+        if (EntityTags.matches(request.getHeader("If-None-Match"), etag)) {
+            response.setStatus(304);
+            return;
+        }
+        if (!running.tryAcquire()) {
+            response.setHeader("Retry-After", Integer.toString(retryAfterSeconds));
+            throw new HttpError(503, "The server is streaming as many dumps as it allows at once; try again in "
+                    + retryAfterSeconds + " seconds.");
+        }
+        try {
+            response.setStatus(200);
+            response.setContentType(file.gzip ? "application/gzip" : file.format.contentType());
+            response.setHeader("Content-Disposition", "attachment; filename=\"" + dataset.name() + "-"
+                    + file.fileName() + "\"");
+            if ("HEAD".equals(request.getMethod())) {
+                // Committed before anything is written, so that no "Content-Length: 0" is set.
+                response.flushBuffer();
+                return;
+            }
+            Dump dump = dataset.dump(pattern, urls);
+            try (OutputStream out = file.gzip ? gzip(response.getOutputStream()) : response.getOutputStream()) {
+                DumpWriter.write(dump, out);
+            }
+        } finally {
+            running.release();
+        }
+    }
+
+    /** The pattern of the query string; bindings and pages belong to fragments, not dumps. */
+    private static TriplePattern pattern(QueryParameters parameters) {
+        if (parameters.single("values") != null || parameters.single("page") != null) {
+            throw HttpError.badRequest("A dump is a whole fragment: it takes subject, predicate and object, "
+                    + "but no values and no page.");
+        }
+        return new TriplePattern(term(parameters, "subject"), term(parameters, "predicate"), term(parameters, "object"));
+    }
+
+    private static org.apache.jena.graph.Node term(QueryParameters parameters, String position) {
+        String value = parameters.single(position);
+        return TermSyntax.parse(position, value == null ? "" : value);
+    }
+
+    private static OutputStream gzip(OutputStream out) throws IOException {
+        return new GZIPOutputStream(out, GZIP_BUFFER) {
+            {
+                def.setLevel(GZIP_LEVEL);
+            }
+        };
+    }
+}
