@@ -9,6 +9,7 @@ import org.apache.jena.sys.JenaSystem;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.ForwardedRequestCustomizer;
+import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.LocalConnector;
@@ -132,7 +133,9 @@ public final class FragmentServer implements AutoCloseable {
 
         LocalConnector local = new LocalConnector(jetty, factory);
         jetty.addConnector(local);
-        ServerConnector connector = new ServerConnector(jetty, factory);
+        // HTTP/2 over cleartext beside HTTP/1.1 on the same port, by upgrade or prior knowledge:
+        // one connection carries a client's concurrent requests, and headers are compressed.
+        ServerConnector connector = new ServerConnector(jetty, factory, new HTTP2CServerConnectionFactory(http));
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setIdleTimeout(limits.idleTimeoutSeconds() * 1000L);

@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,8 +47,21 @@ public final class QueryCommand implements Callable<Integer> {
     @Parameters(index = "1", arity = "0..1", paramLabel = "QUERY", description = "The SPARQL query (or use --file).")
     String queryText;
 
-    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "Read the query from FILE ('-' for standard input).")
-    String file;
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE",
+            description = "Read a query from FILE ('-' for standard input); repeat for several, run in order.")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--queries", paramLabel = "FILE",
+            description = "Run every query of FILE in one process, in order: one per line, as 'name<TAB>query' or "
+                    + "just the query.")
+    Path queriesFile;
+
+    @Option(names = "--results-dir", paramLabel = "DIR",
+            description = "With several queries: each query's results into DIR/<name>.<format> instead of standard output.")
+    Path resultsDir;
+
+    @Option(names = "--http2", description = "Speak HTTP/2 (h2c over cleartext), falling back to HTTP/1.1.")
+    boolean http2;
 
     @Option(names = {"-m", "--mode"},
             description = "AUTO (brTPF when the server offers it), BRTPF or TPF. Default: ${DEFAULT-VALUE}.")
@@ -129,57 +144,108 @@ public final class QueryCommand implements Callable<Integer> {
         return Commands.run(line, e -> e instanceof UsageException, args);
     }
 
+    /** A query to run, with the name its results and statistics go under. */
+    private record NamedQuery(String name, Query query, QueryOutput.Format format) {}
+
     @Override
     public Integer call() {
-        Query query;
+        List<NamedQuery> queries;
         try {
-            query = QueryFactory.create(readQuery());
-        } catch (QueryParseException e) {
-            String position = e.getLine() > 0 ? " at line " + e.getLine() + ", column " + e.getColumn() : "";
-            String what = e.getMessage().lines().findFirst().orElse("").replaceFirst("\\s*at line \\d+, column \\d+\\.?$", "");
-            err.println("error: the query is not valid SPARQL" + position + ": " + what);
-            return ExitCode.USAGE;
-        } catch (UsageException e) {
-            err.println("error: " + e.getMessage());
-            return ExitCode.USAGE;
-        }
-        QueryOutput.Format chosen;
-        try {
-            chosen = format(query);
+            queries = parseAll(readQueries());
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE;
         }
         ClientOptions options = new ClientOptions(mode, maxMpR, chunks, pageCache, HttpOptions.defaults()
-                .withMaxInFlight(inFlight).withRequestTimeout(Duration.ofSeconds(timeoutSeconds)).withMaxGetUrlBytes(maxGetUrl));
-        long start = System.nanoTime();
-        AtomicLong firstResult = new AtomicLong(-1);
+                .withMaxInFlight(inFlight).withRequestTimeout(Duration.ofSeconds(timeoutSeconds))
+                .withMaxGetUrlBytes(maxGetUrl).withHttp2(http2));
         AtomicLong results = new AtomicLong();
         Progress progress = new Progress(err, !quiet && System.console() != null, results);
+        boolean several = queries.size() > 1;
         try (FragmentSource source = FragmentSource.connect(url, options, progress)) {
-            ClientStats.Snapshot before = source.stats().snapshot();
-            progress.start();
-            try (OutputStream buffered = new BufferedOutputStream(out, 1 << 16)) {
-                QueryOutput.write(query, source, chosen, buffered, n -> {
-                    firstResult.compareAndSet(-1, System.nanoTime() - start);
-                    results.addAndGet(n);
-                });
+            if (stats && several) {
+                err.println("query\tresults\trequests\tdata_triples\tbytes\tfirst_result_s\ttotal_s\tstatus");
             }
-            progress.stop();
-            if (stats) {
-                printStats(source, source.stats().snapshot().minus(before), results.get(), firstResult.get(),
-                        System.nanoTime() - start);
+            int failures = 0;
+            for (NamedQuery q : queries) {
+                if (!run(q, source, progress, results, several)) {
+                    failures++;
+                }
             }
-            return ExitCode.OK;
+            return failures == 0 ? ExitCode.OK : ExitCode.FAILURE;
         } catch (FragmentException e) {
-            progress.stop();
-            err.println("error: " + e.getMessage() + partial(results.get()));
-            return ExitCode.FAILURE;
-        } catch (IOException e) {
-            progress.stop();
-            err.println("error: cannot write the results: " + e.getMessage() + partial(results.get()));
+            err.println("error: " + e.getMessage());
             return ExitCode.FAILURE;
         }
+    }
+
+    /** Runs one query on the open source; false when it failed (the message is on standard error). */
+    private boolean run(NamedQuery q, FragmentSource source, Progress progress, AtomicLong results, boolean several) {
+        long start = System.nanoTime();
+        AtomicLong firstResult = new AtomicLong(-1);
+        results.set(0);
+        ClientStats.Snapshot before = source.stats().snapshot();
+        progress.start();
+        String failure = null;
+        try (OutputStream buffered = new BufferedOutputStream(output(q), 1 << 16)) {
+            QueryOutput.write(q.query(), source, q.format(), buffered, n -> {
+                firstResult.compareAndSet(-1, System.nanoTime() - start);
+                results.addAndGet(n);
+            });
+        } catch (FragmentException e) {
+            failure = e.getMessage() + partial(results.get());
+        } catch (IOException e) {
+            failure = "cannot write the results: " + e.getMessage() + partial(results.get());
+        } finally {
+            progress.stop();
+        }
+        if (failure != null) {
+            err.println("error: " + (several ? q.name() + ": " : "") + failure);
+        }
+        if (stats) {
+            ClientStats.Snapshot used = source.stats().snapshot().minus(before);
+            if (several) {
+                err.printf(Locale.ROOT, "%s\t%d\t%d\t%d\t%d\t%s\t%.3f\t%s%n", q.name(), results.get(), used.requests(),
+                        used.dataTriples(), used.bytes(), firstResult.get() < 0 ? "" : String.format(Locale.ROOT, "%.3f",
+                        firstResult.get() / 1e9), (System.nanoTime() - start) / 1e9, failure == null ? "ok" : "failed");
+            } else {
+                printStats(source, used, results.get(), firstResult.get(), System.nanoTime() - start);
+            }
+        }
+        return failure == null;
+    }
+
+    /** Standard output (left open), or the query's own file in the results directory. */
+    private OutputStream output(NamedQuery q) throws IOException {
+        if (resultsDir == null) {
+            return new java.io.FilterOutputStream(out) {
+                @Override
+                public void close() throws IOException {
+                    flush();
+                }
+            };
+        }
+        Files.createDirectories(resultsDir);
+        String file = q.name().replaceAll("[^A-Za-z0-9._-]+", "_") + "." + q.format().name().toLowerCase(Locale.ROOT);
+        return Files.newOutputStream(resultsDir.resolve(file));
+    }
+
+    /** Parses every query before any runs, so that a mistake in the tenth does not waste the first nine. */
+    private List<NamedQuery> parseAll(List<String[]> texts) {
+        List<NamedQuery> parsed = new ArrayList<>();
+        for (String[] named : texts) {
+            Query query;
+            try {
+                query = QueryFactory.create(named[1]);
+            } catch (QueryParseException e) {
+                String position = e.getLine() > 0 ? " at line " + e.getLine() + ", column " + e.getColumn() : "";
+                String what = e.getMessage().lines().findFirst().orElse("").replaceFirst("\\s*at line \\d+, column \\d+\\.?$", "");
+                throw new UsageException((texts.size() > 1 ? named[0] + ": " : "") + "the query is not valid SPARQL"
+                        + position + ": " + what);
+            }
+            parsed.add(new NamedQuery(named[0], query, format(query)));
+        }
+        return parsed;
     }
 
     /** Results were written before a failure: say that the output is incomplete. */
@@ -188,13 +254,39 @@ public final class QueryCommand implements Callable<Integer> {
                 + "the failure)", written, written == 1 ? " was" : "s were");
     }
 
-    private String readQuery() {
-        if ((queryText == null) == (file == null)) {
-            throw new UsageException("give the query as an argument or with --file, not both or neither");
-        }
+    /** Every query given, as {name, text}: the argument, each --file, each line of --queries. */
+    private List<String[]> readQueries() {
+        List<String[]> queries = new ArrayList<>();
         if (queryText != null) {
-            return queryText;
+            if (!files.isEmpty()) {
+                throw new UsageException("give the query as an argument or with --file, not both");
+            }
+            queries.add(new String[] {"query", queryText});
         }
+        for (String file : files) {
+            queries.add(new String[] {file.equals("-") ? "stdin" : Path.of(file).getFileName().toString(), read(file)});
+        }
+        if (queriesFile != null) {
+            String[] lines = read(queriesFile.toString()).split("\\R");
+            for (int i = 0; i < lines.length; i++) {
+                if (lines[i].isBlank() || lines[i].startsWith("#")) {
+                    continue;
+                }
+                int tab = lines[i].indexOf('\t');
+                queries.add(tab < 0 ? new String[] {"line" + (i + 1), lines[i]}
+                        : new String[] {lines[i].substring(0, tab), lines[i].substring(tab + 1)});
+            }
+        }
+        if (queries.isEmpty()) {
+            throw new UsageException("give a query as an argument, with --file or with --queries");
+        }
+        if (resultsDir != null && queries.size() == 1) {
+            throw new UsageException("--results-dir is for several queries; one query writes to standard output");
+        }
+        return queries;
+    }
+
+    private static String read(String file) {
         try {
             if (file.equals("-")) {
                 return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);

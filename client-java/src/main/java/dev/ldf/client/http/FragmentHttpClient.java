@@ -66,7 +66,7 @@ public final class FragmentHttpClient implements AutoCloseable {
             return t;
         });
         this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
+                .version(options.http2() ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
                 .connectTimeout(options.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NORMAL)
                 .build();

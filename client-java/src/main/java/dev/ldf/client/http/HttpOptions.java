@@ -11,9 +11,11 @@ import java.time.Duration;
  * @param maxRetries      attempts after the first, on connection errors, 5xx and 429
  * @param initialBackoff  the first wait before a retry; it doubles with each attempt (with jitter)
  * @param maxGetUrlBytes  brTPF requests with a longer URL are POSTed
+ * @param http2           HTTP/2: over TLS by ALPN, over cleartext (h2c) by upgrading the first
+ *                        request; servers without it are spoken to in HTTP/1.1
  */
 public record HttpOptions(int maxInFlight, Duration connectTimeout, Duration requestTimeout, int maxRetries,
-        Duration initialBackoff, int maxGetUrlBytes) {
+        Duration initialBackoff, int maxGetUrlBytes, boolean http2) {
 
     public HttpOptions {
         if (maxInFlight < 1) {
@@ -28,22 +30,26 @@ public record HttpOptions(int maxInFlight, Duration connectTimeout, Duration req
     }
 
     public static HttpOptions defaults() {
-        return new HttpOptions(8, Duration.ofSeconds(10), Duration.ofSeconds(60), 4, Duration.ofMillis(200), 4096);
+        return new HttpOptions(8, Duration.ofSeconds(10), Duration.ofSeconds(60), 4, Duration.ofMillis(200), 4096, false);
     }
 
     public HttpOptions withMaxInFlight(int n) {
-        return new HttpOptions(n, connectTimeout, requestTimeout, maxRetries, initialBackoff, maxGetUrlBytes);
+        return new HttpOptions(n, connectTimeout, requestTimeout, maxRetries, initialBackoff, maxGetUrlBytes, http2);
     }
 
     public HttpOptions withMaxGetUrlBytes(int n) {
-        return new HttpOptions(maxInFlight, connectTimeout, requestTimeout, maxRetries, initialBackoff, n);
+        return new HttpOptions(maxInFlight, connectTimeout, requestTimeout, maxRetries, initialBackoff, n, http2);
     }
 
     public HttpOptions withRequestTimeout(Duration timeout) {
-        return new HttpOptions(maxInFlight, connectTimeout, timeout, maxRetries, initialBackoff, maxGetUrlBytes);
+        return new HttpOptions(maxInFlight, connectTimeout, timeout, maxRetries, initialBackoff, maxGetUrlBytes, http2);
+    }
+
+    public HttpOptions withHttp2(boolean on) {
+        return new HttpOptions(maxInFlight, connectTimeout, requestTimeout, maxRetries, initialBackoff, maxGetUrlBytes, on);
     }
 
     public HttpOptions withRetries(int retries, Duration backoff) {
-        return new HttpOptions(maxInFlight, connectTimeout, requestTimeout, retries, backoff, maxGetUrlBytes);
+        return new HttpOptions(maxInFlight, connectTimeout, requestTimeout, retries, backoff, maxGetUrlBytes, http2);
     }
 }

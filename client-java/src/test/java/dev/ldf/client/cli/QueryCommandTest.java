@@ -77,6 +77,36 @@ class QueryCommandTest {
     }
 
     @Test
+    void manyQueriesRunInOneProcessWithStatsPerQueryAndFilesPerQuery() throws Exception {
+        Path queries = dir.resolve("queries.tsv");
+        Files.writeString(queries, "authors\t" + AUTHORS + "\n\n# a comment\nbooks\tSELECT ?b WHERE { ?b a <http://schema.org/Book> } LIMIT 5\n"
+                + "ask\tASK { ?b <http://schema.org/author> ?a }\n");
+        Run single = run(TestServer.dataset("library"), AUTHORS, "-o", "csv", "-q");
+        Run all = run(TestServer.dataset("library"), "--queries", queries.toString(), "-o", "csv", "--stats", "-q",
+                "--results-dir", dir.resolve("out").toString(), "--http2");
+        assertEquals(0, all.code(), all.err());
+        assertEquals("", all.out(), "results go to their files");
+        assertEquals(single.out(), Files.readString(dir.resolve("out/authors.csv")));
+        assertEquals(6, Files.readAllLines(dir.resolve("out/books.csv")).size(), "header and five rows");
+        assertTrue(Files.readString(dir.resolve("out/ask.csv")).contains("true"));
+        List<String> lines = all.err().lines().toList();
+        assertEquals("query\tresults\trequests\tdata_triples\tbytes\tfirst_result_s\ttotal_s\tstatus", lines.get(0));
+        assertEquals(4, lines.size(), all.err());
+        assertTrue(lines.get(2).startsWith("books\t5\t") && lines.get(2).endsWith("\tok"), lines.get(2));
+        Run files = run(TestServer.dataset("library"), "-f", writeQuery("a.rq", AUTHORS).toString(),
+                "-f", writeQuery("b.rq", AUTHORS).toString(), "-o", "csv", "-q");
+        assertEquals(single.out() + single.out(), files.out(), "without a directory, results follow each other");
+        Run bad = run(TestServer.dataset("library"), "--queries", queries.toString(), "-f",
+                writeQuery("broken.rq", "SELECT WHERE {").toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("error: broken.rq: the query is not valid SPARQL"), bad.err());
+    }
+
+    private Path writeQuery(String name, String text) throws Exception {
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    @Test
     void askConstructAndDescribe() throws Exception {
         Run ask = run(TestServer.dataset("library"), "ASK { ?x <http://schema.org/citation> ?x }", "-q");
         assertEquals("true", ask.out().strip());

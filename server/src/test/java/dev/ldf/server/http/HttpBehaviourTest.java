@@ -38,6 +38,23 @@ class HttpBehaviourTest {
         assertTrue(response.headers().firstValue("ETag").orElseThrow().startsWith("\""));
     }
 
+    /** HTTP/2 over cleartext on the same port: by upgrade from HTTP/1.1, as Java's client asks for it. */
+    @Test
+    void http2OverCleartextGivesTheSameAnswers() throws Exception {
+        java.net.http.HttpClient h2 = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_2).build();
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(PAGE))
+                .header("Accept", "application/n-quads");
+        HttpResponse<String> first = h2.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> second = h2.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(java.net.http.HttpClient.Version.HTTP_2, second.version(), "upgraded to h2c");
+        assertEquals(200, second.statusCode());
+        assertEquals(Http.get(PAGE, "Accept", "application/n-quads").body(), second.body());
+        assertEquals(first.body(), second.body());
+        HttpResponse<String> bad = h2.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(PAGE + "&subject=bad%20iri"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, bad.statusCode());
+    }
+
     @Test
     void conditionalGetAnswers304ForTheSameRepresentationOnly() {
         String etag = Http.get(PAGE, "Accept", "application/n-quads").headers().firstValue("ETag").orElseThrow();
