@@ -13,6 +13,7 @@ import java.util.Set;
 
 import org.apache.jena.graph.Triple;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
+import org.rdfhdt.hdt.triples.IteratorTripleID;
 import org.rdfhdt.hdt.util.string.ByteString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -163,7 +164,9 @@ public final class HdtDatasource implements Datasource {
                         .filter(e -> e.shape() != ids.shape() && e.mayOverlap(ids)).toList();
             }
             shapes.add(ids.shape());
-            parts.add(new Part(ids, earlier, counts.part(ids, earlier)));
+            // ?P? is counted from the predicate table and read with its own jumping cursor.
+            IteratorTripleID search = ids.predicateOnly() ? null : matches.search(ids);
+            parts.add(new Part(ids, earlier, counts.part(ids, earlier, search), search));
         }
         return parts;
     }

@@ -26,8 +26,11 @@ final class Matches {
         return new MatchCursor(search(pattern), repeated, pattern, earlier);
     }
 
-    /** HDT's iterator, or for {@code ?P?} one that can jump to any offset. */
-    private IteratorTripleID search(PatternIds pattern) {
+    /**
+     * HDT's iterator, or for {@code ?P?} one that can jump to any offset. Repeated variables do not
+     * change it (the cursor filters), so one opened for a count serves the cursor too.
+     */
+    IteratorTripleID search(PatternIds pattern) {
         if (pattern.predicateOnly() && predicateJumps) {
             return new PredicateIterator((BitmapTriples) triples, predicates, pattern.predicate());
         }
@@ -40,7 +43,8 @@ final class Matches {
     }
 
     MatchCursor of(Part part) {
-        return of(part.pattern(), part.earlier());
+        IteratorTripleID search = part.search() != null ? part.search() : search(part.pattern());
+        return new MatchCursor(search, repeated, part.pattern(), part.earlier());
     }
 
     Triples triples() {

@@ -43,9 +43,12 @@ final class PatternCounts {
                 .build();
     }
 
-    /** The number of matches of {@code ids} that none of {@code earlier} yields. */
-    Count part(PatternIds ids, List<PatternIds> earlier) {
-        Count bound = unfiltered(ids);
+    /**
+     * The number of matches of {@code ids} that none of {@code earlier} yields; {@code search} is
+     * HDT's iterator over the matches of {@code ids}, opened and not read, or null.
+     */
+    Count part(PatternIds ids, List<PatternIds> earlier, IteratorTripleID search) {
+        Count bound = search == null ? unfiltered(ids) : bound(ids, search);
         if (bound.exact() && !ids.filtered() && earlier.isEmpty()) {
             return bound;
         }
@@ -121,7 +124,11 @@ final class PatternCounts {
         if (ids.predicateOnly()) {
             return Count.exact(matches.predicates().triples(ids.predicate()));
         }
-        IteratorTripleID it = matches.triples().search(ids.unfiltered().toTripleId());
+        return bound(ids, matches.triples().search(ids.unfiltered().toTripleId()));
+    }
+
+    /** The count that HDT's iterator over the matches of {@code ids} announces. */
+    private static Count bound(PatternIds ids, IteratorTripleID it) {
         long estimate = it.estimatedNumResults();
         if (it.numResultEstimation() == ResultEstimationType.EXACT && !ids.subjectAndObjectOnly()) {
             return Count.exact(estimate);
