@@ -54,7 +54,9 @@ final class ServerBenchCommand implements Callable<Integer> {
     @Option(names = "--duration", defaultValue = "20", description = "Seconds per measured run (default: ${DEFAULT-VALUE}).")
     int duration;
 
-    @Option(names = "--warm-up", defaultValue = "5", description = "Seconds of warm-up before each run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warm-up", defaultValue = "15",
+            description = "Seconds of warm-up before each run; JVM servers need about that long to compile their hot paths "
+                    + "(default: ${DEFAULT-VALUE}).")
     int warmUp;
 
     @Option(names = "--deep-duration", defaultValue = "10",
