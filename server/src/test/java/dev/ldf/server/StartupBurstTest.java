@@ -54,7 +54,8 @@ class StartupBurstTest {
     void everyFirstRequestOfAFreshServerIsAnsweredRightly() throws Exception {
         ServerConfig config = ServerConfig.of(List.of(new DatasetConfig("library", "Library", null,
                 TestData.libraryHdt().toString(), 100, null, null, null, null)));
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10)).build();
         for (int start = 1; start <= STARTS; start++) {
             try (ServerProcess server = ServerProcess.launch(config, dir, "-Xmx256m")) {
                 awaitPort(server);

@@ -39,7 +39,7 @@ public final class FaultyProxy implements AutoCloseable {
 
     private final HttpServer server;
     private final AtomicInteger calls = new AtomicInteger();
-    private final HttpClient client = HttpClient.newHttpClient();
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private FaultyProxy(IntFunction<Action> plan, String target) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);

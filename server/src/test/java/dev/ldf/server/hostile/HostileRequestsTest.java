@@ -204,7 +204,7 @@ class HostileRequestsTest {
     }
 
     private static void servesTheRightDataAfterwards(ServerProcess server) throws Exception {
-        HttpClient client = HttpClient.newHttpClient();
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         TriplePattern names = new TriplePattern(Node.ANY, NodeFactory.createURI("http://schema.org/name"), Node.ANY);
         String url = Http.url(server.uri() + "library", "predicate", "http://schema.org/name");
         HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(url))

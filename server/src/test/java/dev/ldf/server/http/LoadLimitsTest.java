@@ -31,7 +31,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class LoadLimitsTest {
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
 
     /** One place, no queue: a second request while one runs is refused at once. */
     private static FragmentServer server(Limits limits) throws Exception {
@@ -58,6 +59,7 @@ class LoadLimitsTest {
             reader.connect(new InetSocketAddress("127.0.0.1", server.port()));
             reader.getOutputStream().write(("GET /whole HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n").repeat(4)
                     .getBytes(StandardCharsets.US_ASCII));
+            awaitAnswerStarts(reader);
             HttpResponse<String> refused = awaitStatus(server, "/library", 503);
             assertEquals("7", refused.headers().firstValue("Retry-After").orElseThrow());
             assertEquals("no-store", refused.headers().firstValue("Cache-Control").orElseThrow());
@@ -80,6 +82,7 @@ class LoadLimitsTest {
             reader.setReceiveBufferSize(1024);
             reader.connect(new InetSocketAddress("127.0.0.1", server.port()));
             reader.getOutputStream().write("GET /large/dump.nt HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            awaitAnswerStarts(reader);
             HttpResponse<String> refused = awaitStatus(server, "/large/dump.nt", 503);
             assertEquals("10", refused.headers().firstValue("Retry-After").orElseThrow(), "at least 10 s for dumps");
             assertTrue(refused.body().contains("as many dumps as it allows"), refused.body());
@@ -157,6 +160,16 @@ class LoadLimitsTest {
                 s.close();
             }
         }
+    }
+
+    /**
+     * Waits until the reader's answer has begun, so that its request holds the place before any
+     * other asks (otherwise the first of those may take it, and the reader get the 503).
+     */
+    private static void awaitAnswerStarts(Socket reader) throws IOException {
+        reader.setSoTimeout(10_000);
+        String status = new String(reader.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+        assertEquals("HTTP/1.1 200", status);
     }
 
     /** Asks until the answer has {@code status}, for up to ten seconds. */

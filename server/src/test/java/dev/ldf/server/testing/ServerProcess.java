@@ -60,7 +60,8 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Waits until {@code /-/ready} answers 200. */
     public void awaitReady(Duration timeout) {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
