@@ -133,9 +133,11 @@ public final class FragmentServer implements AutoCloseable {
 
         LocalConnector local = new LocalConnector(jetty, factory);
         jetty.addConnector(local);
-        // HTTP/2 over cleartext beside HTTP/1.1 on the same port, by upgrade or prior knowledge:
-        // one connection carries a client's concurrent requests, and headers are compressed.
-        ServerConnector connector = new ServerConnector(jetty, factory, new HTTP2CServerConnectionFactory(http));
+        // With http2, HTTP/2 over cleartext beside HTTP/1.1 on the same port, by upgrade or prior
+        // knowledge: one connection carries a client's concurrent requests, headers are compressed.
+        ServerConnector connector = config.http2()
+                ? new ServerConnector(jetty, factory, new HTTP2CServerConnectionFactory(http))
+                : new ServerConnector(jetty, factory);
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setIdleTimeout(limits.idleTimeoutSeconds() * 1000L);

@@ -36,6 +36,9 @@ import dev.ldf.cli.Suggestions;
  *                              front must hold bodies of this size in memory to key on them
  * @param datasets              the datasets, at least one
  * @param limits                concurrency and timeouts (optional)
+ * @param http2                 also HTTP/2 over cleartext (h2c) on the same port; off by default because
+ *                              Java's HttpClient, which asks every plain-HTTP server to upgrade, loses about
+ *                              one first request in a hundred in that upgrade with Jetty (JDK 17)
  */
 public record ServerConfig(
         String title,
@@ -47,7 +50,8 @@ public record ServerConfig(
         Integer maxRequestHeaderBytes,
         Integer maxRequestBodyBytes,
         List<DatasetConfig> datasets,
-        Limits limits) {
+        Limits limits,
+        Boolean http2) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
@@ -68,6 +72,15 @@ public record ServerConfig(
         maxRequestBodyBytes = maxRequestBodyBytes == null ? 1024 * 1024 : maxRequestBodyBytes;
         datasets = datasets == null ? List.of() : List.copyOf(datasets);
         limits = limits == null ? Limits.defaults() : limits;
+        http2 = http2 != null && http2;
+    }
+
+    /** A configuration without h2c. */
+    public ServerConfig(String title, String description, String host, Integer port, String baseUrl,
+            Integer cacheMaxAgeSeconds, Integer maxRequestHeaderBytes, Integer maxRequestBodyBytes,
+            List<DatasetConfig> datasets, Limits limits) {
+        this(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes, maxRequestBodyBytes,
+                datasets, limits, null);
     }
 
     /** A configuration with the default limits. */
@@ -127,27 +140,32 @@ public record ServerConfig(
 
     public ServerConfig withDatasets(List<DatasetConfig> list) {
         return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, list, limits);
+                maxRequestBodyBytes, list, limits, http2);
     }
 
     public ServerConfig withListener(String newHost, int newPort) {
         return new ServerConfig(title, description, newHost, newPort, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits);
+                maxRequestBodyBytes, datasets, limits, http2);
     }
 
     public ServerConfig withBaseUrl(String url) {
         return new ServerConfig(title, description, host, port, url, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits);
+                maxRequestBodyBytes, datasets, limits, http2);
     }
 
     public ServerConfig withCacheMaxAge(int seconds) {
         return new ServerConfig(title, description, host, port, baseUrl, seconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits);
+                maxRequestBodyBytes, datasets, limits, http2);
+    }
+
+    public ServerConfig withHttp2(boolean on) {
+        return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
+                maxRequestBodyBytes, datasets, limits, on);
     }
 
     public ServerConfig withLimits(Limits newLimits) {
         return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, newLimits);
+                maxRequestBodyBytes, datasets, newLimits, http2);
     }
 
     /**

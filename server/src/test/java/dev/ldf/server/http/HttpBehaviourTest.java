@@ -38,21 +38,34 @@ class HttpBehaviourTest {
         assertTrue(response.headers().firstValue("ETag").orElseThrow().startsWith("\""));
     }
 
-    /** HTTP/2 over cleartext on the same port: by upgrade from HTTP/1.1, as Java's client asks for it. */
+    /**
+     * HTTP/2 over cleartext on the same port when configured, by upgrade from HTTP/1.1 as Java's
+     * client asks for it; without the setting the server stays on HTTP/1.1, which that client then keeps.
+     */
     @Test
-    void http2OverCleartextGivesTheSameAnswers() throws Exception {
+    void http2OverCleartextWhenConfiguredGivesTheSameAnswers() throws Exception {
         java.net.http.HttpClient h2 = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_2).build();
-        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(PAGE))
-                .header("Accept", "application/n-quads");
-        HttpResponse<String> first = h2.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        HttpResponse<String> second = h2.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(java.net.http.HttpClient.Version.HTTP_2, second.version(), "upgraded to h2c");
-        assertEquals(200, second.statusCode());
-        assertEquals(Http.get(PAGE, "Accept", "application/n-quads").body(), second.body());
-        assertEquals(first.body(), second.body());
-        HttpResponse<String> bad = h2.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(PAGE + "&subject=bad%20iri"))
-                .build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(400, bad.statusCode());
+        String hdt = dev.ldf.server.testing.TestData.libraryHdt().toString();
+        dev.ldf.server.config.ServerConfig config = dev.ldf.server.config.ServerConfig.of(java.util.List.of(
+                new dev.ldf.server.config.DatasetConfig("library", null, null, hdt, 100, null, null, null, null)))
+                .withListener("127.0.0.1", 0);
+        for (boolean on : new boolean[] {true, false}) {
+            try (dev.ldf.server.FragmentServer server = dev.ldf.server.FragmentServer.start(config.withHttp2(on))) {
+                String page = server.uri().resolve("/library?predicate=http%3A%2F%2Fschema.org%2Fname").toString();
+                java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(page))
+                        .header("Accept", "application/n-quads");
+                HttpResponse<String> first = h2.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> second = h2.send(request.build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(on ? java.net.http.HttpClient.Version.HTTP_2 : java.net.http.HttpClient.Version.HTTP_1_1,
+                        second.version(), on ? "upgraded to h2c" : "no upgrade unless configured");
+                assertEquals(200, second.statusCode());
+                assertEquals(Http.get(page, "Accept", "application/n-quads").body(), second.body());
+                assertEquals(first.body(), second.body());
+                HttpResponse<String> bad = h2.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(page
+                        + "&subject=bad%20iri")).build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(400, bad.statusCode());
+            }
+        }
     }
 
     @Test
