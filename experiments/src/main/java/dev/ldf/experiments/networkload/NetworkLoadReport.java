@@ -26,9 +26,9 @@ import org.jfree.data.category.DefaultCategoryDataset;
  */
 public final class NetworkLoadReport {
 
-    private static final Color BETTER = new Color(0x2e7d32);
-    private static final Color SAME = new Color(0x9e9e9e);
-    private static final Color WORSE = new Color(0xc62828);
+    private static final Color BETTER = Charts.GREEN;
+    private static final Color SAME = Charts.GREY;
+    private static final Color WORSE = Charts.VERMILLION;
 
     private final List<Configuration> configurations;
     private final List<NetworkLoad.Result> results;

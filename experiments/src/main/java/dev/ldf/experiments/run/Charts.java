@@ -2,6 +2,7 @@ package dev.ldf.experiments.run;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Paint;
 import java.awt.Rectangle;
 import java.io.IOException;
 import java.text.DecimalFormat;
@@ -12,7 +13,9 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DefaultDrawingSupplier;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
@@ -23,11 +26,29 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.SVGUtils;
 
-/** The experiments' plots, each written as PNG and SVG (headless: no display needed). */
+/**
+ * The experiments' plots, each written as PNG and SVG (headless: no display needed). Series take
+ * the Okabe–Ito colours, which readers with any common colour-vision deficiency can tell apart;
+ * log axes tick at whole powers (1, 2, 4, 8 … on base 2) and label them with the values.
+ */
 public final class Charts {
 
     private static final int WIDTH = 900;
     private static final int HEIGHT = 500;
+
+    /** Okabe and Ito's colour-blind-safe palette, yellow (hard to see on white) last. */
+    public static final Color BLUE = new Color(0x0072B2);
+    public static final Color ORANGE = new Color(0xE69F00);
+    public static final Color GREEN = new Color(0x009E73);
+    public static final Color VERMILLION = new Color(0xD55E00);
+    public static final Color PURPLE = new Color(0xCC79A7);
+    public static final Color SKY_BLUE = new Color(0x56B4E9);
+    public static final Color GREY = new Color(0x999999);
+    private static final Paint[] PALETTE = {BLUE, ORANGE, GREEN, VERMILLION, PURPLE, SKY_BLUE, Color.BLACK,
+            new Color(0xF0E442)};
+
+    /** Bar values spanning this factor or more get a logarithmic value axis. */
+    static final double LOG_SPAN = 100;
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -44,8 +65,23 @@ public final class Charts {
                 : ChartFactory.createBarChart(title, categoryAxis, valueAxis, data, PlotOrientation.VERTICAL, true,
                         false, false);
         CategoryPlot plot = chart.getCategoryPlot();
+        plot.setDrawingSupplier(palette());
         plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         BarRenderer renderer = (BarRenderer) plot.getRenderer();
+        if (!stacked && spansOrdersOfMagnitude(data)) {
+            LogAxis axis = new LogAxis(valueAxis + " (log scale)");
+            axis.setBase(10);
+            axis.setTickUnit(new NumberTickUnit(1));
+            axis.setMinorTickCount(0);
+            axis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
+            // Bars grow from the power of ten below the smallest value, not from zero.
+            double floor = Math.pow(10, Math.floor(Math.log10(smallest(data))));
+            renderer.setBase(floor);
+            renderer.setIncludeBaseInRange(false);
+            axis.setLowerBound(floor);
+            axis.setUpperBound(Math.pow(10, Math.ceil(Math.log10(largest(data) * 1.05))));
+            plot.setRangeAxis(axis);
+        }
         renderer.setBarPainter(new StandardBarPainter());
         renderer.setShadowVisible(false);
         style(chart);
@@ -58,9 +94,13 @@ public final class Charts {
         JFreeChart chart = ChartFactory.createXYLineChart(title, xAxis, yAxis, data, PlotOrientation.VERTICAL, true,
                 false, false);
         XYPlot plot = chart.getXYPlot();
+        plot.setDrawingSupplier(palette());
         if (logX) {
-            LogAxis axis = new LogAxis(xAxis);
+            // One tick per power of two, labelled with its value: 1, 2, 4, 8 …
+            LogAxis axis = new LogAxis(xAxis + " (log scale)");
             axis.setBase(2);
+            axis.setTickUnit(new NumberTickUnit(1));
+            axis.setMinorTickCount(0);
             axis.setNumberFormatOverride(new DecimalFormat("#,##0"));
             plot.setDomainAxis(axis);
         }
@@ -82,6 +122,58 @@ public final class Charts {
             renderer.setSeriesPaint(i, colours[i]);
         }
         return chart;
+    }
+
+    private static DefaultDrawingSupplier palette() {
+        return new DefaultDrawingSupplier(PALETTE, DefaultDrawingSupplier.DEFAULT_FILL_PAINT_SEQUENCE,
+                DefaultDrawingSupplier.DEFAULT_OUTLINE_PAINT_SEQUENCE, DefaultDrawingSupplier.DEFAULT_STROKE_SEQUENCE,
+                DefaultDrawingSupplier.DEFAULT_OUTLINE_STROKE_SEQUENCE, DefaultDrawingSupplier.DEFAULT_SHAPE_SEQUENCE);
+    }
+
+    private static double smallest(CategoryDataset data) {
+        double min = Double.MAX_VALUE;
+        for (int r = 0; r < data.getRowCount(); r++) {
+            for (int c = 0; c < data.getColumnCount(); c++) {
+                Number n = data.getValue(r, c);
+                if (n != null) {
+                    min = Math.min(min, n.doubleValue());
+                }
+            }
+        }
+        return min;
+    }
+
+    private static double largest(CategoryDataset data) {
+        double max = 0;
+        for (int r = 0; r < data.getRowCount(); r++) {
+            for (int c = 0; c < data.getColumnCount(); c++) {
+                Number n = data.getValue(r, c);
+                if (n != null) {
+                    max = Math.max(max, n.doubleValue());
+                }
+            }
+        }
+        return max;
+    }
+
+    /** True when the positive values differ by {@link #LOG_SPAN} or more (and none is zero or less). */
+    static boolean spansOrdersOfMagnitude(CategoryDataset data) {
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (int r = 0; r < data.getRowCount(); r++) {
+            for (int c = 0; c < data.getColumnCount(); c++) {
+                Number n = data.getValue(r, c);
+                if (n == null) {
+                    continue;
+                }
+                if (n.doubleValue() <= 0) {
+                    return false;
+                }
+                min = Math.min(min, n.doubleValue());
+                max = Math.max(max, n.doubleValue());
+            }
+        }
+        return max > 0 && max / min >= LOG_SPAN;
     }
 
     private static void style(JFreeChart chart) {
