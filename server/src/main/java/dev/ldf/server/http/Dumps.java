@@ -9,7 +9,6 @@ import java.util.zip.GZIPOutputStream;
 import dev.ldf.server.config.Limits;
 import dev.ldf.server.fragment.Dump;
 import dev.ldf.server.fragment.ServedDataset;
-import dev.ldf.server.fragment.TermSyntax;
 import dev.ldf.server.fragment.TriplePattern;
 import dev.ldf.server.rdf.DumpWriter;
 import dev.ldf.server.rdf.OutputFormat;
@@ -115,12 +114,8 @@ final class Dumps {
             throw HttpError.badRequest("A dump is a whole fragment: it takes subject, predicate and object, "
                     + "but no values and no page.");
         }
-        return new TriplePattern(term(parameters, "subject"), term(parameters, "predicate"), term(parameters, "object"));
-    }
-
-    private static org.apache.jena.graph.Node term(QueryParameters parameters, String position) {
-        String value = parameters.single(position);
-        return TermSyntax.parse(position, value == null ? "" : value);
+        return FragmentRequests.pattern(parameters.single("subject"), parameters.single("predicate"),
+                parameters.single("object"));
     }
 
     private static OutputStream gzip(OutputStream out) throws IOException {

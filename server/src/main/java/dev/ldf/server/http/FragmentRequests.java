@@ -3,6 +3,8 @@ package dev.ldf.server.http;
 import java.io.IOException;
 import java.util.regex.Pattern;
 
+import org.apache.jena.graph.Node;
+
 import dev.ldf.server.fragment.Bindings;
 import dev.ldf.server.fragment.FragmentRequest;
 import dev.ldf.server.fragment.ServedDataset;
@@ -28,10 +30,7 @@ final class FragmentRequests {
             throws IOException {
         FragmentParameters parameters = FragmentParameters.read(http, maxBodyBytes);
         FragmentRequest.Input input = parameters.input();
-        TriplePattern pattern = new TriplePattern(
-                TermSyntax.parse("subject", input.subject()),
-                TermSyntax.parse("predicate", input.predicate()),
-                TermSyntax.parse("object", input.object()));
+        TriplePattern pattern = pattern(input.subject(), input.predicate(), input.object());
         Bindings bindings = input.values() == null ? null : Bindings.parse(input.values(), urls.dataset(dataset.name()));
         if (bindings != null && dataset.maxBindingsPerRequest() == 0) {
             throw HttpError.badRequest("This dataset serves plain Triple Pattern Fragments; it does not accept bindings.");
@@ -42,6 +41,15 @@ final class FragmentRequests {
         }
         return new Read(new FragmentRequest(pattern, bindings, page(parameters.page(), dataset.pageSize()), input),
                 parameters.bodyDigest());
+    }
+
+    /** The pattern the three parameters name; an absent or empty one is a variable. Malformed terms are a 400. */
+    static TriplePattern pattern(String subject, String predicate, String object) {
+        return new TriplePattern(term("subject", subject), term("predicate", predicate), term("object", object));
+    }
+
+    private static Node term(String position, String value) {
+        return TermSyntax.parse(position, value == null ? "" : value);
     }
 
     private static long page(String value, int pageSize) {

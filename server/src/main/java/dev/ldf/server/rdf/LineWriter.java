@@ -132,11 +132,12 @@ final class LineWriter implements ResponseWriter {
     /** Statements from nodes, as lines; RIOT's stream interface so {@link RdfStatements} can feed it. */
     private static final class Lines extends StreamRDFBase {
         private final ByteOutput out;
-        private Node graph;
-        private byte[] graphBytes;
-        /** The last two long IRIs written: the page URL and a link recur in most metadata lines. */
-        private final Node[] recentIris = new Node[2];
-        private final byte[][] recentBytes = new byte[2][];
+        /**
+         * The last few long IRIs and graph names written, as bytes: the page URL, a link and the
+         * metadata graph recur in most lines.
+         */
+        private final Node[] recentIris = new Node[3];
+        private final byte[][] recentBytes = new byte[3][];
         private int replace;
 
         Lines(ByteOutput out) {
@@ -157,7 +158,7 @@ final class LineWriter implements ResponseWriter {
         /** Rendered statements, put into {@code graph} unless it is null. */
         void lines(List<byte[]> lines, Node graph) {
             try {
-                byte[] suffix = graph == null ? null : graphBytes(graph);
+                byte[] suffix = graph == null ? null : remembered(graph);
                 for (byte[] line : lines) {
                     out.write(line);
                     if (suffix != null) {
@@ -171,30 +172,25 @@ final class LineWriter implements ResponseWriter {
             }
         }
 
-        private byte[] graphBytes(Node node) {
-            if (!node.equals(graph)) {
-                graph = node;
-                graphBytes = LineTerms.toBytes(node);
+        private void node(Node node) throws IOException {
+            if (node.isURI() && node.getURI().length() >= LONG_IRI) {
+                out.write(remembered(node));
+            } else {
+                LineTerms.writeNode(node, out);
             }
-            return graphBytes;
         }
 
-        private void node(Node node) throws IOException {
-            if (!node.isURI() || node.getURI().length() < LONG_IRI) {
-                LineTerms.writeNode(node, out);
-                return;
-            }
+        private byte[] remembered(Node node) {
             for (int i = 0; i < recentIris.length; i++) {
                 if (node.equals(recentIris[i])) {
-                    out.write(recentBytes[i]);
-                    return;
+                    return recentBytes[i];
                 }
             }
             byte[] bytes = LineTerms.toBytes(node);
             recentIris[replace] = node;
             recentBytes[replace] = bytes;
             replace = (replace + 1) % recentIris.length;
-            out.write(bytes);
+            return bytes;
         }
 
         private void line(Node s, Node p, Node o, Node graph) {
@@ -206,7 +202,7 @@ final class LineWriter implements ResponseWriter {
                 node(o);
                 if (graph != null) {
                     out.write(' ');
-                    LineTerms.writeNode(graph, out);
+                    out.write(remembered(graph));
                 }
                 out.write(END);
             } catch (IOException e) {
