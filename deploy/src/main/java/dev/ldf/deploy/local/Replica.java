@@ -34,7 +34,12 @@ public final class Replica implements AutoCloseable {
 
     /** Starts a replica serving {@code config} (a configuration file) and waits until it is ready. */
     public static Replica start(Path config, Path log, List<String> jvmArgs) throws IOException {
-        int port = freePort();
+        return start(config, log, jvmArgs, 0);
+    }
+
+    /** Starts a replica on loopback {@code port} (0: any free one) and waits until it is ready. */
+    public static Replica start(Path config, Path log, List<String> jvmArgs, int port) throws IOException {
+        port = port == 0 ? freePort() : port;
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -18,12 +19,17 @@ import dev.ldf.watdiv.workload.Workload;
 import dev.ldf.watdiv.workload.WorkloadFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(name = "cache-hits", mixinStandardHelpOptions = true,
         description = "Experiment 3 (brTPF paper, section 7): experiment 1's request log replayed through LRU caches "
                 + "of several sizes, and the hit rate nginx measured in experiment 2.")
 final class CacheHitsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     ExperimentOptions experiment;
@@ -53,6 +59,7 @@ final class CacheHitsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Instant started = Instant.now();
         Files.createDirectories(output);
         Path log = Files.exists(requests) ? requests : runSequence();
         List<Long> capacities = new ArrayList<>();
@@ -61,6 +68,7 @@ final class CacheHitsCommand implements Callable<Integer> {
                 .forEach(s -> capacities.add(s.longValue()));
         capacities.add(LruReplay.UNLIMITED);
         CacheHits.run(log, capacities, throughput, output);
+        RunRecord.write(spec, output, Files.exists(throughput) ? List.of(log, throughput) : List.of(log), started);
         System.err.println("wrote " + output);
         return 0;
     }
@@ -77,7 +85,7 @@ final class CacheHitsCommand implements Callable<Integer> {
         Duration perQuery = experiment.seconds(null, 60, 300);
         Path out = output.resolve("network-load");
         try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {
-            new NetworkLoad(serverProcess.server(hdt, List.of(100), 30), configurations, perQuery, System.err)
+            new NetworkLoad(serverProcess.server(hdt, List.of(100), 30, NetworkLoadCommand.PORT), configurations, perQuery, System.err)
                     .run(sequence, reference, out, experiment.work("cache-hits"));
         }
         return out.resolve("requests.csv.gz");

@@ -3,11 +3,13 @@ package dev.ldf.experiments.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import dev.ldf.cli.UsageException;
 import dev.ldf.experiments.networkload.NetworkLoad;
 import dev.ldf.experiments.networkload.NetworkLoadReport;
 import dev.ldf.experiments.run.Configuration;
@@ -16,12 +18,20 @@ import dev.ldf.watdiv.workload.Workload;
 import dev.ldf.watdiv.workload.WorkloadFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(name = "network-load", mixinStandardHelpOptions = true,
         description = "Experiment 1 (brTPF paper, section 5): one client runs the query sequence with TPF and with "
                 + "brTPF at several maxMpR and page sizes; requests, triples, bytes and time per query, CSV and plots.")
 final class NetworkLoadCommand implements Callable<Integer> {
+
+    /** The server's port unless {@code --server-port} says otherwise: fixed, so that bytes reproduce. */
+    static final int PORT = 18090;
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     ExperimentOptions experiment;
@@ -56,19 +66,27 @@ final class NetworkLoadCommand implements Callable<Integer> {
     @Option(names = "--timeout", description = "Seconds per query (default: 60; paper: 300).")
     Integer timeout;
 
+    @Option(names = "--configurations", split = ",",
+            description = "Run only these configurations, by label (e.g. TPF,brTPF-30,TPF/p1000).")
+    List<String> only;
+
     @Override
     public Integer call() throws IOException {
+        Instant started = Instant.now();
         Path hdt = experiment.hdt();
         Path sequenceFile = queries != null ? queries : experiment.workload().sequence(WorkloadFiles.Settings.SEQUENCE);
         List<Workload.Entry> sequence = Workload.read(sequenceFile);
         if (limit != null && limit < sequence.size()) {
             sequence = sequence.subList(0, limit);
         }
-        List<Configuration> configurations = configurations();
-        int maxMpR = configurations.stream().mapToInt(Configuration::maxMpR).max().orElse(1);
-        List<Integer> sizes = configurations.stream().map(Configuration::pageSize).distinct().toList();
+        List<Configuration> all = configurations();
+        // The server is set up for every configuration, also when only some run: its responses
+        // state its maxMpR and link its datasets, so they must not depend on the choice.
+        int maxMpR = all.stream().mapToInt(Configuration::maxMpR).max().orElse(1);
+        List<Integer> sizes = all.stream().map(Configuration::pageSize).distinct().toList();
+        List<Configuration> configurations = chosen(all);
         Duration perQuery = experiment.seconds(timeout, 60, 300);
-        NetworkLoad experiment1 = new NetworkLoad(serverProcess.server(hdt, sizes, Math.max(1, maxMpR)), configurations,
+        NetworkLoad experiment1 = new NetworkLoad(serverProcess.server(hdt, sizes, Math.max(1, maxMpR), PORT), configurations,
                 perQuery, System.err);
         List<NetworkLoad.Result> results;
         try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {
@@ -80,6 +98,7 @@ final class NetworkLoadCommand implements Callable<Integer> {
                 experiment.scale(), experiment.seed, sequence.size(),
                 queries != null ? queries : sequenceFile.getFileName(), perQuery.toSeconds());
         report.write(output, setup);
+        RunRecord.write(spec, output, List.of(hdt, sequenceFile), started);
         long mismatches = report.totals().values().stream().mapToLong(NetworkLoad.Totals::mismatches).sum();
         long errors = report.totals().values().stream().mapToLong(NetworkLoad.Totals::errors).sum();
         System.err.printf(Locale.ROOT, "wrote %s (%d mismatches, %d errors)%n", output, mismatches, errors);
@@ -107,5 +126,17 @@ final class NetworkLoadCommand implements Callable<Integer> {
             }
         }
         return list;
+    }
+
+    /** The configurations {@code --configurations} names, or all. */
+    private List<Configuration> chosen(List<Configuration> all) {
+        if (only == null) {
+            return all;
+        }
+        List<String> labels = all.stream().map(Configuration::label).toList();
+        only.stream().filter(l -> !labels.contains(l)).findFirst().ifPresent(l -> {
+            throw new UsageException("--configurations: no configuration " + l + "; there are " + labels);
+        });
+        return all.stream().filter(c -> only.contains(c.label())).toList();
     }
 }

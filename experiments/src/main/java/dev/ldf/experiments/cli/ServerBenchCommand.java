@@ -3,6 +3,7 @@ package dev.ldf.experiments.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,7 +17,9 @@ import dev.ldf.experiments.serverbench.ServerBench;
 import dev.ldf.experiments.serverbench.ServerBenchReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(name = "server-bench", mixinStandardHelpOptions = true,
         description = "Cost per request, side by side on one machine: our server in its default configuration, LDF "
@@ -26,6 +29,9 @@ import picocli.CommandLine.Option;
                 + "pattern shape; then our dumps, plain and gzipped. Writes CSV, a summary with the targets met or missed, "
                 + "and plots.")
 final class ServerBenchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     ExperimentOptions experiment;
@@ -80,6 +86,7 @@ final class ServerBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Instant started = Instant.now();
         Path hdt = experiment.hdt();
         Path work = experiment.work("server-bench");
         BenchPaths paths = BenchPaths.write(hdt, experiment.workload(), bindings, deepPages, experiment.seed,
@@ -107,6 +114,7 @@ final class ServerBenchCommand implements Callable<Integer> {
                 connections, duration, warmUp, deepDuration, deepWarmUp, rounds, paths.describe(),
                 oursJvm.isEmpty() ? "no JVM options" : "JVM options " + String.join(" ", oursJvm));
         new ServerBenchReport(results).write(output, setup);
+        RunRecord.write(spec, output, List.of(hdt), started);
         System.err.println("wrote " + output.resolve("summary.md"));
         return results.runs().stream().anyMatch(r -> r.result().errors() > 0) ? 1 : 0;
     }

@@ -20,8 +20,15 @@ final class ServerProcessOptions {
             description = "How the server opens the HDT file: load (on the heap), map or auto (default: ${DEFAULT-VALUE}).")
     String loading;
 
-    ExperimentServer.Settings server(Path hdt, Collection<Integer> pageSizes, int maxMpR) {
-        return new ExperimentServer.Settings(hdt, pageSizes, maxMpR, loading(loading), serverJvm);
+    @Option(names = "--server-port",
+            description = "The server's port on loopback; 0 takes any free one (default: 0; network-load: 18090, "
+                    + "fixed because the URLs in responses, and with them the gzipped bytes, depend on it).")
+    Integer serverPort;
+
+    /** The server's settings; {@code port} unless {@code --server-port} says otherwise. */
+    ExperimentServer.Settings server(Path hdt, Collection<Integer> pageSizes, int maxMpR, int port) {
+        return new ExperimentServer.Settings(hdt, pageSizes, maxMpR, loading(loading), serverJvm,
+                serverPort != null ? serverPort : port);
     }
 
     static DatasetConfig.Loading loading(String name) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,12 +22,17 @@ import dev.ldf.watdiv.workload.Workload;
 import dev.ldf.watdiv.workload.WorkloadFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(name = "throughput", mixinStandardHelpOptions = true,
         description = "Experiment 2 (brTPF paper, section 6): 1, 2, 4, ... concurrent clients, each running its own "
                 + "query sequence for a fixed time with a per-query timeout; TPF and brTPF, without and with the nginx cache.")
 final class ThroughputCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     ExperimentOptions experiment;
@@ -59,6 +65,7 @@ final class ThroughputCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        Instant started = Instant.now();
         List<Boolean> cached = cache.stream().map(c -> switch (c) {
             case "off" -> false;
             case "on" -> true;
@@ -87,7 +94,7 @@ final class ThroughputCommand implements Callable<Integer> {
         Duration runTime = experiment.seconds(duration, 20, 3600);
         Duration perQuery = experiment.seconds(timeout, 10, 300);
         int maxMpR = Math.max(1, mpr.stream().mapToInt(Integer::intValue).max().orElse(1));
-        Throughput experiment2 = new Throughput(serverProcess.server(hdt, List.of(100), maxMpR), runTime, perQuery, System.err);
+        Throughput experiment2 = new Throughput(serverProcess.server(hdt, List.of(100), maxMpR, 0), runTime, perQuery, System.err);
         Files.createDirectories(output);
         List<Throughput.Run> runs = new ArrayList<>();
         try (ReferenceCounts reference = new ReferenceCounts(hdt, Duration.ofSeconds(60));
@@ -109,6 +116,7 @@ final class ThroughputCommand implements Callable<Integer> {
                         + "(%d cores).", experiment.scale(), experiment.seed, length, runTime.toSeconds(),
                 perQuery.toSeconds(), Runtime.getRuntime().availableProcessors());
         new ThroughputReport(runs).write(output, setup);
+        RunRecord.write(spec, output, List.of(hdt, workload.pool(), workload.dir().resolve("clients")), started);
         long bad = runs.stream().mapToLong(r -> r.mismatches() + r.count(Measurement.Status.ERROR)).sum();
         System.err.printf(Locale.ROOT, "wrote %s (%d mismatches or errors)%n", output, bad);
         return bad == 0 ? 0 : 1;

@@ -7,6 +7,7 @@ import java.awt.Rectangle;
 import java.io.IOException;
 import java.text.DecimalFormat;
 import java.nio.file.Path;
+import java.util.Map;
 
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
@@ -22,6 +23,7 @@ import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.category.CategoryDataset;
+import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.SVGUtils;
@@ -109,6 +111,45 @@ public final class Charts {
             renderer.setSeriesStroke(i, new BasicStroke(2f));
         }
         plot.setRenderer(renderer);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        style(chart);
+        return chart;
+    }
+
+    /**
+     * Empirical cumulative distributions, one line per series: for every value, the share of the
+     * samples at or below it, on a log-10 axis labelled at every power of ten. Shows per-query
+     * spread that sums hide. Samples below 1 are drawn at 1.
+     */
+    public static JFreeChart distribution(String title, String xAxis, Map<String, double[]> samples) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (Map.Entry<String, double[]> e : samples.entrySet()) {
+            double[] sorted = e.getValue().clone();
+            java.util.Arrays.sort(sorted);
+            XYSeries series = new XYSeries(e.getKey(), true, true);
+            for (int i = 0; i < sorted.length; i++) {
+                // The last of equal values carries their whole share.
+                if (i + 1 == sorted.length || sorted[i + 1] != sorted[i]) {
+                    series.addOrUpdate(Math.max(1, sorted[i]), (i + 1) / (double) sorted.length);
+                }
+            }
+            data.addSeries(series);
+        }
+        JFreeChart chart = ChartFactory.createXYStepChart(title, xAxis, "share of queries at or below", data,
+                PlotOrientation.VERTICAL, true, false, false);
+        XYPlot plot = chart.getXYPlot();
+        plot.setDrawingSupplier(palette());
+        LogAxis axis = new LogAxis(xAxis + " (log scale)");
+        axis.setBase(10);
+        axis.setTickUnit(new NumberTickUnit(1));
+        axis.setMinorTickCount(0);
+        axis.setNumberFormatOverride(new DecimalFormat("#,##0"));
+        axis.setLowerBound(1);
+        plot.setDomainAxis(axis);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            plot.getRenderer().setSeriesStroke(i, new BasicStroke(2f));
+        }
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         style(chart);

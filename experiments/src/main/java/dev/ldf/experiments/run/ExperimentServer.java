@@ -23,9 +23,13 @@ import dev.ldf.server.config.ServerConfig;
  */
 public final class ExperimentServer implements AutoCloseable {
 
-    /** Server-side settings of an experiment. */
+    /**
+     * Server-side settings of an experiment; {@code port} 0 takes any free port. Responses hold
+     * absolute URLs, so their gzipped size depends on the port's digits: a run whose bytes must
+     * reproduce exactly uses a fixed port.
+     */
     public record Settings(Path hdt, Collection<Integer> pageSizes, int maxMpR, DatasetConfig.Loading loading,
-            List<String> jvmArgs) {}
+            List<String> jvmArgs, int port) {}
 
     private final Replica replica;
     private final LocalDeployment deployment;
@@ -56,7 +60,7 @@ public final class ExperimentServer implements AutoCloseable {
         }
         Path file = dir.resolve("server.json");
         config.write(file);
-        Replica replica = Replica.start(file, dir.resolve("server.log"), settings.jvmArgs());
+        Replica replica = Replica.start(file, dir.resolve("server.log"), settings.jvmArgs(), settings.port());
         return new ExperimentServer(replica, null, replica.uri());
     }
 

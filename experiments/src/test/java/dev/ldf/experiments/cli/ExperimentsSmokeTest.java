@@ -76,6 +76,32 @@ class ExperimentsSmokeTest {
 
     @Test
     @Order(2)
+    void verifyReproducesEveryCountAndCatchesAChangedOne() throws IOException {
+        Path out = work.resolve("network-load");
+        String provenance = Files.readString(out.resolve("provenance.json"));
+        assertTrue(provenance.contains("\"experiment\" : \"network-load\"") && provenance.contains("--mpr=5,30")
+                && provenance.contains("--scale=1") && provenance.matches("(?s).*\"[0-9a-f]{64}\".*"), provenance);
+        Path rerun = work.resolve("verify");
+        assertEquals(0, Commands.run(new ExperimentsCommand(), "verify", out.toString(), "--work", rerun.toString(),
+                "--configurations", "TPF,brTPF-30"), "every count of TPF and brTPF-30 reproduces");
+        assertEquals(6 * 2, rows(rerun.resolve("network-load/queries.csv")).size());
+
+        Path edited = work.resolve("network-load-edited");
+        Files.createDirectories(edited);
+        for (String file : List.of("provenance.json", "queries.csv")) {
+            Files.copy(out.resolve(file), edited.resolve(file));
+        }
+        List<String> lines = new ArrayList<>(Files.readAllLines(edited.resolve("queries.csv")));
+        String[] row = lines.get(1).split(",", -1);
+        row[10] = Long.toString(Long.parseLong(row[10]) + 1); // one more request than measured
+        lines.set(1, String.join(",", row));
+        Files.write(edited.resolve("queries.csv"), lines);
+        assertEquals(1, Commands.run(new ExperimentsCommand(), "verify", edited.toString(), "--work", rerun.toString(),
+                "--configurations", row[0], "--limit", "1"), "a changed count is caught");
+    }
+
+    @Test
+    @Order(3)
     void throughputRunsConcurrentClientsWithAndWithoutTheCache() throws IOException {
         Path out = work.resolve("throughput");
         String cache = NginxCache.installed() ? "off,on" : "off";
@@ -98,7 +124,7 @@ class ExperimentsSmokeTest {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void cacheHitsReplayTheRequestLog() throws IOException {
         Path out = work.resolve("cache-hits");
         assertEquals(0, run("cache-hits", "-o", out.toString(), "--requests",
@@ -116,7 +142,7 @@ class ExperimentsSmokeTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void serverBenchMeasuresEveryLoadAndReportsTheTargets() throws IOException {
         if (!wrkInstalled()) {
             if ("1".equals(System.getenv("LDF_REQUIRE_TOOLS"))) {

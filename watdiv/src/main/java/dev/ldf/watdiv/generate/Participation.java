@@ -17,16 +17,7 @@ final class Participation {
     Participation(long eligible, double probability, SplittableRandom shuffle) {
         this.remaining = eligible;
         this.needed = Math.round(probability * eligible);
-        this.strata = new int[(int) needed];
-        for (int j = 0; j < strata.length; j++) {
-            strata[j] = j;
-        }
-        for (int j = strata.length - 1; j > 0; j--) {
-            int r = shuffle.nextInt(j + 1);
-            int tmp = strata[j];
-            strata[j] = strata[r];
-            strata[r] = tmp;
-        }
+        this.strata = Sampler.permutation((int) needed, shuffle);
     }
 
     /** Decides for the next eligible subject, with that subject's random draws. */

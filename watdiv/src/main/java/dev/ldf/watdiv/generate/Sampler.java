@@ -62,21 +62,59 @@ final class Sampler {
     /** An index in [0, n); ZIPFIAN favours low indexes (its cumulative table is {@code zipf}). */
     static int index(Model.Distribution distribution, int n, double[] zipf, SplittableRandom random) {
         if (distribution == Model.Distribution.ZIPFIAN) {
-            double u = random.nextDouble() * zipf[n - 1];
-            int lo = 0;
-            int hi = n - 1;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (zipf[mid] < u) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
+            return zipfIndex(random.nextDouble(), n, zipf);
         }
-        double f = distribution == Model.Distribution.UNIFORM ? random.nextDouble() : fraction(distribution, random);
-        return Math.min(n - 1, (int) (f * n));
+        return scaled(fraction(distribution, random), n);
+    }
+
+    /** The index at quantile {@code u} of the distribution: stratified quantiles give exact shares. */
+    static int indexAt(Model.Distribution distribution, double u, int n, double[] zipf) {
+        return distribution == Model.Distribution.ZIPFIAN ? zipfIndex(u, n, zipf) : scaled(quantile(distribution, u), n);
+    }
+
+    /**
+     * A draw in [0, 1] as an index the way WatDiv's generator maps it: rounded to the nearest of
+     * 0..n, the top one folded onto n - 1. So the first instance gets half a share and the last one
+     * and a half: of the 15 product categories, category 0 (concerts) has 1/30 of the products and
+     * category 14 has 1/10, as in WatDiv's own data.
+     */
+    private static int scaled(double f, int n) {
+        return (int) Math.min(n - 1, Math.round(f * n));
+    }
+
+    private static int zipfIndex(double u, int n, double[] zipf) {
+        double target = u * zipf[n - 1];
+        int lo = 0;
+        int hi = n - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (zipf[mid] < target) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** 0..n-1 in an order drawn from {@code random}. */
+    static int[] permutation(int n, SplittableRandom random) {
+        int[] values = new int[n];
+        for (int j = 0; j < n; j++) {
+            values[j] = j;
+        }
+        return shuffle(values, random);
+    }
+
+    /** Shuffles {@code values} in place (Fisher-Yates) and returns them. */
+    static int[] shuffle(int[] values, SplittableRandom random) {
+        for (int j = values.length - 1; j > 0; j--) {
+            int r = random.nextInt(j + 1);
+            int tmp = values[j];
+            values[j] = values[r];
+            values[r] = tmp;
+        }
+        return values;
     }
 
     /** The cumulative Zipf weights of ranks 1..n. */

@@ -185,17 +185,7 @@ public final class WatDivGenerator {
     /** The next {@code k} objects of a one-to-many association's pool (a random permutation). */
     private List<Integer> fromPool(Model.Association a, int k, Map<Model.Association, int[]> pools,
             Map<Model.Association, int[]> cursors) {
-        int[] pool = pools.computeIfAbsent(a, x -> {
-            int[] p = candidates(x).clone();
-            SplittableRandom shuffle = random(seed, -1, rowIndex(x));
-            for (int j = p.length - 1; j > 0; j--) {
-                int r = shuffle.nextInt(j + 1);
-                int tmp = p[j];
-                p[j] = p[r];
-                p[r] = tmp;
-            }
-            return p;
-        });
+        int[] pool = pools.computeIfAbsent(a, x -> Sampler.shuffle(candidates(x).clone(), random(seed, -1, rowIndex(x))));
         int[] cursor = cursors.computeIfAbsent(a, x -> new int[1]);
         List<Integer> taken = new ArrayList<>(k);
         while (taken.size() < k && cursor[0] < pool.length) {
@@ -234,9 +224,18 @@ public final class WatDivGenerator {
             int n = model.entity(a.subjectType()).instances(scale);
             int classCount = model.entity(a.objectType()).instances(scale);
             double[] zipf = zipf(classCount);
+            // A row that gives one class per instance draws from shuffled strata, so that every
+            // class gets its share exactly, not that share give or take chance.
+            int[] strata = a.count() == 1 && a.countDistribution() == null
+                    ? Sampler.permutation(n, random(seed, -4, r)) : null;
             for (int i = 0; i < n; i++) {
                 SplittableRandom random = random(seed, 1_000 + r, i);
                 if (random.nextDouble() >= a.cover()) {
+                    continue;
+                }
+                if (strata != null) {
+                    double u = (strata[i] + random.nextDouble()) / n;
+                    classes.get(a.objectType() + Sampler.indexAt(a.objectDistribution(), u, classCount, zipf)).set(i);
                     continue;
                 }
                 int k = Math.min(count(a, random), classCount);
