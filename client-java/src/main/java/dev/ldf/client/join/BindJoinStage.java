@@ -26,7 +26,9 @@ import org.apache.jena.sparql.engine.binding.Binding;
  * of the stage before arrive in chunks of at most maxMpR distinct values of this pattern's
  * variables; each chunk is one brTPF request (all its pages), whose triples are joined back with
  * the bindings of the chunk. Several chunks are in flight at once; results leave chunk by chunk,
- * as soon as a chunk is done.
+ * in the order the chunks were formed. Chunks form from the upstream bindings in the order the
+ * stage before produced them, so a query's requests and results are the same on every run,
+ * however the responses arrive.
  *
  * <p>Bindings are projected on the pattern's variables before they are sent, so that bindings
  * that differ only elsewhere share one mapping; bindings that put a literal where no triple can
