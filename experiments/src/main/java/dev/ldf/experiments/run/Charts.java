@@ -14,6 +14,7 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.DefaultDrawingSupplier;
@@ -124,6 +125,7 @@ public final class Charts {
      */
     public static JFreeChart distribution(String title, String xAxis, Map<String, double[]> samples) {
         XYSeriesCollection data = new XYSeriesCollection();
+        double largest = 1;
         for (Map.Entry<String, double[]> e : samples.entrySet()) {
             double[] sorted = e.getValue().clone();
             java.util.Arrays.sort(sorted);
@@ -133,6 +135,7 @@ public final class Charts {
                 if (i + 1 == sorted.length || sorted[i + 1] != sorted[i]) {
                     series.addOrUpdate(Math.max(1, sorted[i]), (i + 1) / (double) sorted.length);
                 }
+                largest = Math.max(largest, sorted[i]);
             }
             data.addSeries(series);
         }
@@ -145,8 +148,11 @@ public final class Charts {
         axis.setTickUnit(new NumberTickUnit(1));
         axis.setMinorTickCount(0);
         axis.setNumberFormatOverride(new DecimalFormat("#,##0"));
-        axis.setLowerBound(1);
+        axis.setRange(1, Math.pow(10, Math.max(1, Math.ceil(Math.log10(largest * 1.05)))));
         plot.setDomainAxis(axis);
+        NumberAxis share = (NumberAxis) plot.getRangeAxis();
+        share.setRange(0, 1.02);
+        share.setTickUnit(new NumberTickUnit(0.1, java.text.NumberFormat.getPercentInstance(java.util.Locale.ROOT)));
         for (int i = 0; i < data.getSeriesCount(); i++) {
             plot.getRenderer().setSeriesStroke(i, new BasicStroke(2f));
         }

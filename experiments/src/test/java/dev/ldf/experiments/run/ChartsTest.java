@@ -46,6 +46,21 @@ class ChartsTest {
     }
 
     @Test
+    void aDistributionSpansItsSamplesOnALogTenAxisWithShares() {
+        JFreeChart chart = Charts.distribution("Requests per query", "requests per query",
+                java.util.Map.of("TPF", new double[] {1, 7, 7, 75, 40_815}));
+        LogAxis axis = assertInstanceOf(LogAxis.class, chart.getXYPlot().getDomainAxis());
+        assertEquals(10, axis.getBase());
+        assertEquals(1, axis.getLowerBound());
+        assertEquals(100_000, axis.getUpperBound(), 1e-6, "up to the power of ten above the largest sample");
+        XYSeries tpf = ((XYSeriesCollection) chart.getXYPlot().getDataset()).getSeries(0);
+        assertEquals(4, tpf.getItemCount(), "equal samples make one step");
+        assertEquals(0.6, tpf.getY(1).doubleValue(), 1e-9, "three of five at or below 7");
+        assertEquals(1.0, tpf.getY(3).doubleValue(), 1e-9);
+        assertEquals("50%", ((NumberAxis) chart.getXYPlot().getRangeAxis()).getTickUnit().valueToString(0.5));
+    }
+
+    @Test
     void barsSpanningOrdersOfMagnitudeGetALogValueAxisFromThePowerOfTenBelow() {
         JFreeChart wide = Charts.bars("Requests", "configuration", "requests", bars(44_609, 30_000, 769, 350), false);
         LogAxis axis = assertInstanceOf(LogAxis.class, wide.getCategoryPlot().getRangeAxis());
