@@ -11,6 +11,7 @@ import java.util.Map;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 import dev.ldf.experiments.run.Charts;
+import dev.ldf.experiments.run.CsvTable;
 import dev.ldf.experiments.run.CsvWriter;
 
 /**
@@ -77,14 +78,11 @@ public final class CacheHits {
         md.append("## The real nginx cache (experiment 2)\n\n");
         if (Files.exists(throughput)) {
             md.append("| configuration | clients | requests | hits | hit rate |\n|---|---:|---:|---:|---:|\n");
-            List<String> lines = Files.readAllLines(throughput);
-            List<String> header = List.of(lines.get(0).split(","));
-            for (String line : lines.subList(1, lines.size())) {
-                String[] f = line.split(",");
-                if (Boolean.parseBoolean(f[header.indexOf("cache")])) {
-                    md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.1f%% |%n", f[header.indexOf("configuration")],
-                            f[header.indexOf("clients")], f[header.indexOf("cache_requests")], f[header.indexOf("cache_hits")],
-                            100 * Double.parseDouble(f[header.indexOf("cache_hit_rate")])));
+            for (Map<String, String> run : CsvTable.read(throughput).rows()) {
+                if (Boolean.parseBoolean(run.get("cache"))) {
+                    md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.1f%% |%n", run.get("configuration"),
+                            run.get("clients"), run.get("cache_requests"), run.get("cache_hits"),
+                            100 * Double.parseDouble(run.get("cache_hit_rate"))));
                 }
             }
         } else {

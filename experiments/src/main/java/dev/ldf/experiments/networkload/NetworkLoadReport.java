@@ -9,6 +9,7 @@ import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -314,6 +315,8 @@ public final class NetworkLoadReport {
         for (Configuration c : distributionSeries()) {
             double[] req = perQuery(c, NetworkLoadReport::requests);
             double[] data = perQuery(c, NetworkLoadReport::dataTriples);
+            Arrays.sort(req);
+            Arrays.sort(data);
             md.append(String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %,.0f | %,.0f | %,.0f | %,.0f |%n", c.label(),
                     quantile(req, 0.5), quantile(req, 0.9), quantile(req, 1), quantile(data, 0.5), quantile(data, 0.9),
                     quantile(data, 1)));
@@ -321,13 +324,9 @@ public final class NetworkLoadReport {
         return md.toString();
     }
 
-    private static double quantile(double[] values, double q) {
-        if (values.length == 0) {
-            return 0;
-        }
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        return sorted[Math.max(0, (int) Math.ceil(q * sorted.length) - 1)];
+    /** The {@code q} quantile of {@code sorted} values (nearest rank). */
+    private static double quantile(double[] sorted, double q) {
+        return sorted.length == 0 ? 0 : sorted[Math.max(0, (int) Math.ceil(q * sorted.length) - 1)];
     }
 
     /** The query that makes the largest share of TPF's requests at page size 100, if any. */
@@ -337,6 +336,14 @@ public final class NetworkLoadReport {
                 .map(r -> r.measurement().query());
     }
 
+    /** Every query of the sequence but {@code left out}. */
+    private Set<String> queriesBut(String leftOut) {
+        Set<String> queries = new HashSet<>();
+        results.forEach(r -> queries.add(r.measurement().query()));
+        queries.remove(leftOut);
+        return queries;
+    }
+
     /** The sums again without the query that dominates TPF's, so that they describe more than one query. */
     private String withoutDominating() {
         Optional<String> top = dominatingQuery();
@@ -344,10 +351,7 @@ public final class NetworkLoadReport {
         if (top.isEmpty() || tpf == null || tpf.requests() == 0) {
             return "";
         }
-        Set<String> all = new HashSet<>();
-        results.forEach(r -> all.add(r.measurement().query()));
-        Set<String> rest = new HashSet<>(all);
-        rest.remove(top.get());
+        Set<String> rest = queriesBut(top.get());
         long topRequests = sum(Configuration.tpf(100), Set.of(top.get()), NetworkLoadReport::requests);
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "%n## Without %s%n%nOne query, %s, makes %s of TPF's requests (%,d of %,d), "
@@ -391,9 +395,7 @@ public final class NetworkLoadReport {
                 percent(PAPER.get("brTPF-50")[0], PAPER.get("TPF")[0]), percent(PAPER.get("brTPF-5")[0], PAPER.get("TPF")[0]),
                 percent(PAPER.get("brTPF-50")[1], PAPER.get("TPF")[1]), percent(PAPER.get("brTPF-5")[1], PAPER.get("TPF")[1])));
         dominatingQuery().ifPresent(top -> {
-            Set<String> rest = new HashSet<>();
-            results.forEach(r -> rest.add(r.measurement().query()));
-            rest.remove(top);
+            Set<String> rest = queriesBut(top);
             text.append(String.format(Locale.ROOT, "One query, %s, makes %s of TPF's requests; without it %s needs %s "
                             + "of TPF's requests. ", top,
                     percent(sum(Configuration.tpf(100), Set.of(top), NetworkLoadReport::requests), tpf.requests()),

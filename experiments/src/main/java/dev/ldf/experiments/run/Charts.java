@@ -7,7 +7,9 @@ import java.awt.Rectangle;
 import java.io.IOException;
 import java.text.DecimalFormat;
 import java.nio.file.Path;
+import java.util.DoubleSummaryStatistics;
 import java.util.Map;
+import java.util.stream.DoubleStream;
 
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
@@ -78,11 +80,11 @@ public final class Charts {
             axis.setMinorTickCount(0);
             axis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
             // Bars grow from the power of ten below the smallest value, not from zero.
-            double floor = Math.pow(10, Math.floor(Math.log10(smallest(data))));
+            double floor = Math.pow(10, Math.floor(Math.log10(values(data).min().orElseThrow())));
             renderer.setBase(floor);
             renderer.setIncludeBaseInRange(false);
             axis.setLowerBound(floor);
-            axis.setUpperBound(Math.pow(10, Math.ceil(Math.log10(largest(data) * 1.05))));
+            axis.setUpperBound(Math.pow(10, Math.ceil(Math.log10(values(data).max().orElseThrow() * 1.05))));
             plot.setRangeAxis(axis);
         }
         renderer.setBarPainter(new StandardBarPainter());
@@ -177,50 +179,24 @@ public final class Charts {
                 DefaultDrawingSupplier.DEFAULT_OUTLINE_STROKE_SEQUENCE, DefaultDrawingSupplier.DEFAULT_SHAPE_SEQUENCE);
     }
 
-    private static double smallest(CategoryDataset data) {
-        double min = Double.MAX_VALUE;
+    /** Every value of a category dataset. */
+    private static DoubleStream values(CategoryDataset data) {
+        DoubleStream.Builder values = DoubleStream.builder();
         for (int r = 0; r < data.getRowCount(); r++) {
             for (int c = 0; c < data.getColumnCount(); c++) {
                 Number n = data.getValue(r, c);
                 if (n != null) {
-                    min = Math.min(min, n.doubleValue());
+                    values.add(n.doubleValue());
                 }
             }
         }
-        return min;
+        return values.build();
     }
 
-    private static double largest(CategoryDataset data) {
-        double max = 0;
-        for (int r = 0; r < data.getRowCount(); r++) {
-            for (int c = 0; c < data.getColumnCount(); c++) {
-                Number n = data.getValue(r, c);
-                if (n != null) {
-                    max = Math.max(max, n.doubleValue());
-                }
-            }
-        }
-        return max;
-    }
-
-    /** True when the positive values differ by {@link #LOG_SPAN} or more (and none is zero or less). */
+    /** True when the values differ by {@link #LOG_SPAN} or more (and none is zero or less). */
     static boolean spansOrdersOfMagnitude(CategoryDataset data) {
-        double min = Double.MAX_VALUE;
-        double max = 0;
-        for (int r = 0; r < data.getRowCount(); r++) {
-            for (int c = 0; c < data.getColumnCount(); c++) {
-                Number n = data.getValue(r, c);
-                if (n == null) {
-                    continue;
-                }
-                if (n.doubleValue() <= 0) {
-                    return false;
-                }
-                min = Math.min(min, n.doubleValue());
-                max = Math.max(max, n.doubleValue());
-            }
-        }
-        return max > 0 && max / min >= LOG_SPAN;
+        DoubleSummaryStatistics stats = values(data).summaryStatistics();
+        return stats.getCount() > 0 && stats.getMin() > 0 && stats.getMax() / stats.getMin() >= LOG_SPAN;
     }
 
     private static void style(JFreeChart chart) {
