@@ -9,12 +9,14 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * An nginx from the system package, run as a child process with the project's cache
@@ -164,6 +166,18 @@ public final class NginxCache implements AutoCloseable {
             throw new IllegalStateException("Unexpected cache status in " + accessLog(), e);
         }
         return counts;
+    }
+
+    /** The nginx processes: the master and its workers. */
+    public List<ProcessHandle> processes() {
+        ProcessHandle master = process.toHandle();
+        return Stream.concat(Stream.of(master), master.descendants()).toList();
+    }
+
+    /** CPU time nginx (master and workers) has used so far: the cache's own cost. */
+    public Duration cpuTime() {
+        return processes().stream().map(p -> p.info().totalCpuDuration().orElse(Duration.ZERO))
+                .reduce(Duration.ZERO, Duration::plus);
     }
 
     /** Stops nginx (a fast shutdown), waiting for it to exit. */

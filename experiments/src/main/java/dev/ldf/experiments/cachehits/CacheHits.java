@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -77,14 +78,21 @@ public final class CacheHits {
                 .append("brTPF's requests repeat less, as each carries a different set of bindings.\n\n");
         md.append("## The real nginx cache (experiment 2)\n\n");
         if (Files.exists(throughput)) {
-            md.append("| configuration | clients | requests | hits | hit rate |\n|---|---:|---:|---:|---:|\n");
+            // Summed over the repeats of each cell.
+            Map<String, long[]> cells = new LinkedHashMap<>();
             for (Map<String, String> run : CsvTable.read(throughput).rows()) {
                 if (Boolean.parseBoolean(run.get("cache"))) {
-                    md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.1f%% |%n", run.get("configuration"),
-                            run.get("clients"), run.get("cache_requests"), run.get("cache_hits"),
-                            100 * Double.parseDouble(run.get("cache_hit_rate"))));
+                    long[] sums = cells.computeIfAbsent(String.join(" | ", run.get("configuration"),
+                            run.getOrDefault("placement", "shared"), run.get("clients")), k -> new long[2]);
+                    sums[0] += Long.parseLong(run.get("cache_requests"));
+                    sums[1] += Long.parseLong(run.get("cache_hits"));
                 }
             }
+            md.append("Requests and hits summed over the repeats of each cell.\n\n")
+                    .append("| configuration | placement | clients | requests | hits | hit rate |\n")
+                    .append("|---|---|---:|---:|---:|---:|\n");
+            cells.forEach((cell, sums) -> md.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %.1f%% |%n", cell,
+                    sums[0], sums[1], sums[0] == 0 ? 0 : 100.0 * sums[1] / sums[0])));
         } else {
             md.append("No results of experiment 2 at `").append(throughput).append("`: run `throughput` first.\n");
         }

@@ -77,10 +77,15 @@ final class ExperimentOptions {
 
     /** Seconds given as a flag, or the profile's default. */
     Duration seconds(Integer given, int byDefault, int paper) {
-        return Duration.ofSeconds(given != null ? given : profile == Profile.PAPER ? paper : byDefault);
+        return Duration.ofSeconds(number(given, byDefault, paper));
     }
 
     /** A list flag, or the profile's default. */
+    /** A number flag, or the profile's default. */
+    int number(Integer given, int byDefault, int paper) {
+        return given != null ? given : profile == Profile.PAPER ? paper : byDefault;
+    }
+
     List<Integer> list(List<Integer> given, Integer[] byDefault, Integer[] paper) {
         return given != null ? given : Arrays.asList(profile == Profile.PAPER ? paper : byDefault);
     }

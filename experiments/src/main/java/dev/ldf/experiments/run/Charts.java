@@ -24,10 +24,13 @@ import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.DeviationRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.category.CategoryDataset;
+import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.SVGUtils;
 
@@ -96,6 +99,25 @@ public final class Charts {
 
     /** Lines with points; {@code logX} for sizes that grow by factors (clients, cache sizes). */
     public static JFreeChart lines(String title, String xAxis, String yAxis, XYSeriesCollection data, boolean logX) {
+        return xy(title, xAxis, yAxis, data, logX, new XYLineAndShapeRenderer(true, true));
+    }
+
+    /**
+     * Lines through the medians of repeated measurements, each in a light band from the smallest
+     * to the largest repeat, so that the spread is as visible as the trend.
+     */
+    public static JFreeChart bands(String title, String xAxis, String yAxis, YIntervalSeriesCollection data,
+            boolean logX) {
+        DeviationRenderer renderer = new DeviationRenderer(true, true);
+        renderer.setAlpha(0.18f);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            renderer.setSeriesFillPaint(i, PALETTE[i % PALETTE.length]);
+        }
+        return xy(title, xAxis, yAxis, data, logX, renderer);
+    }
+
+    private static JFreeChart xy(String title, String xAxis, String yAxis, XYDataset data, boolean logX,
+            XYLineAndShapeRenderer renderer) {
         JFreeChart chart = ChartFactory.createXYLineChart(title, xAxis, yAxis, data, PlotOrientation.VERTICAL, true,
                 false, false);
         XYPlot plot = chart.getXYPlot();
@@ -109,7 +131,6 @@ public final class Charts {
             axis.setNumberFormatOverride(new DecimalFormat("#,##0"));
             plot.setDomainAxis(axis);
         }
-        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < data.getSeriesCount(); i++) {
             renderer.setSeriesStroke(i, new BasicStroke(2f));
         }

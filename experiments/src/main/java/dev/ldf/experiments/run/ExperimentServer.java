@@ -74,6 +74,11 @@ public final class ExperimentServer implements AutoCloseable {
         return root + name(pageSize);
     }
 
+    /** The server's process (the JVM; nginx's are in {@link #cache()}). */
+    public ProcessHandle process() {
+        return ProcessHandle.of(replica.pid()).orElseThrow(() -> new IllegalStateException("The server has exited"));
+    }
+
     /** CPU time the server process has used so far. */
     public Duration cpuTime() {
         return replica.cpuTime();

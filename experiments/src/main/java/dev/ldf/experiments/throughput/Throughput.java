@@ -10,10 +10,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.LongAdder;
 
 import dev.ldf.client.http.ClientListener;
+import dev.ldf.client.http.FragmentRequest;
 import dev.ldf.deploy.local.NginxCache;
 import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.CpuAffinity;
 import dev.ldf.experiments.run.ExperimentServer;
 import dev.ldf.experiments.run.Measurement;
 import dev.ldf.experiments.run.QueryRunner;
@@ -27,10 +30,40 @@ import dev.ldf.watdiv.workload.Workload;
  */
 public final class Throughput {
 
-    /** One run: a configuration, with or without the cache, and a number of clients. */
-    public record Cell(Configuration configuration, boolean cached, int clients) {
+    /**
+     * Where the processes run. With the cache and the server on the same cores, the cache's own
+     * work takes CPU from the server; pinned apart it does not, so the two together show that cost.
+     */
+    public enum Placement {
+        /** No pinning: server, nginx and clients share every core, as on one small host. */
+        SHARED,
+        /**
+         * nginx alone on the last core, the server and the clients on the others (with two cores:
+         * nginx on CPU 1, the rest on CPU 0), also when there is no nginx, so that runs with and
+         * without the cache give the server the same cores.
+         */
+        PINNED;
+
+        static final int CORES = Runtime.getRuntime().availableProcessors();
+
+        String serverCpus() {
+            return CpuAffinity.range(0, CORES - 2);
+        }
+
+        String cacheCpus() {
+            return CpuAffinity.range(CORES - 1, CORES - 1);
+        }
+
         public String label() {
-            return configuration.label() + (cached ? " + nginx" : "");
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** One measured situation: a configuration, with or without the cache, placed so, with so many clients. */
+    public record Cell(Configuration configuration, boolean cached, Placement placement, int clients) {
+        /** The series this cell belongs to (everything but the number of clients). */
+        public String label() {
+            return configuration.label() + (cached ? " + nginx" : "") + (placement == Placement.PINNED ? " (pinned)" : "");
         }
     }
 
@@ -41,12 +74,20 @@ public final class Throughput {
         }
     }
 
-    /** What one run gave. */
-    public record Run(Cell cell, Duration duration, List<Query> queries, Duration serverCpu, long cacheHits,
-            long cacheRequests) {
+    /**
+     * What one run (repeat {@code repeat}, from 1) of a cell gave. {@code serverErrors} counts the
+     * 5xx responses the clients received and {@code retries} every request sent again (after a 5xx,
+     * a 429 or a failed connection); both are invisible in the statuses when a retry succeeds.
+     */
+    public record Run(Cell cell, int repeat, Duration duration, List<Query> queries, Duration serverCpu,
+            Duration cacheCpu, long cacheHits, long cacheRequests, long serverErrors, long retries) {
 
         public long count(Measurement.Status status) {
             return queries.stream().filter(q -> q.measurement().status() == status).count();
+        }
+
+        public long completed() {
+            return count(Measurement.Status.COMPLETED);
         }
 
         public long mismatches() {
@@ -61,6 +102,11 @@ public final class Throughput {
         public double meanCompletedSeconds() {
             return queries.stream().filter(q -> q.measurement().completed()).mapToLong(q -> q.measurement().nanos())
                     .average().orElse(0) / 1e9;
+        }
+
+        /** CPU milliseconds per completed query, of the server or of nginx. */
+        public double cpuPerCompleted(Duration cpu) {
+            return cpu.toNanos() / 1e6 / Math.max(1, completed());
         }
 
         public long requests() {
@@ -94,33 +140,51 @@ public final class Throughput {
         List<Workload.Entry> of(int client, int round);
     }
 
-    /** Runs one cell. */
-    public Run run(Cell cell, Sequences sequences, ReferenceCounts reference, Path work)
+    /** Runs one cell once; {@code repeat} (from 1; 0 for a warm-up) only labels the run. */
+    public Run run(Cell cell, int repeat, Sequences sequences, ReferenceCounts reference, Path work)
             throws IOException, InterruptedException {
         List<Query> queries = Collections.synchronizedList(new ArrayList<>());
+        Failures failures = new Failures();
         Duration cpu;
+        Duration cacheCpu = Duration.ZERO;
         long hits = 0;
         long cacheRequests = 0;
         try (ExperimentServer srv = ExperimentServer.start(server, cell.cached(), work)) {
-            String url = srv.datasetUrl(cell.configuration().pageSize());
-            Duration cpuBefore = srv.cpuTime();
-            long deadline = System.nanoTime() + duration.toNanos();
-            List<Thread> clients = new ArrayList<>();
-            for (int i = 0; i < cell.clients(); i++) {
-                int client = i + 1;
-                Thread t = new Thread(() -> runClient(client, url, cell.configuration(), sequences, deadline, queries),
-                        "client-" + client);
-                t.start();
-                clients.add(t);
+            boolean pinned = cell.placement() == Placement.PINNED;
+            if (pinned) {
+                // This JVM runs the clients: its threads, and those they start, stay off nginx's core.
+                CpuAffinity.pin(srv.process(), cell.placement().serverCpus());
+                CpuAffinity.pin(ProcessHandle.current(), cell.placement().serverCpus());
+                srv.cache().ifPresent(c -> c.processes().forEach(p -> CpuAffinity.pin(p, cell.placement().cacheCpus())));
             }
-            for (Thread t : clients) {
-                t.join();
-            }
-            cpu = srv.cpuTime().minus(cpuBefore);
-            if (srv.cache().isPresent()) {
-                Map<NginxCache.Status, Long> statuses = srv.cache().get().statuses();
-                hits = statuses.get(NginxCache.Status.HIT);
-                cacheRequests = statuses.values().stream().mapToLong(Long::longValue).sum();
+            try {
+                String url = srv.datasetUrl(cell.configuration().pageSize());
+                Duration cpuBefore = srv.cpuTime();
+                Duration cacheCpuBefore = srv.cache().map(NginxCache::cpuTime).orElse(Duration.ZERO);
+                long deadline = System.nanoTime() + duration.toNanos();
+                List<Thread> clients = new ArrayList<>();
+                for (int i = 0; i < cell.clients(); i++) {
+                    int client = i + 1;
+                    Thread t = new Thread(() -> runClient(client, url, cell.configuration(), sequences, deadline,
+                            failures, queries), "client-" + client);
+                    t.start();
+                    clients.add(t);
+                }
+                for (Thread t : clients) {
+                    t.join();
+                }
+                cpu = srv.cpuTime().minus(cpuBefore);
+                if (srv.cache().isPresent()) {
+                    NginxCache cache = srv.cache().get();
+                    cacheCpu = cache.cpuTime().minus(cacheCpuBefore);
+                    Map<NginxCache.Status, Long> statuses = cache.statuses();
+                    hits = statuses.get(NginxCache.Status.HIT);
+                    cacheRequests = statuses.values().stream().mapToLong(Long::longValue).sum();
+                }
+            } finally {
+                if (pinned) {
+                    CpuAffinity.pin(ProcessHandle.current(), CpuAffinity.all());
+                }
             }
         }
         // Checked after the run, so that the reference's work does not compete with the server's.
@@ -135,19 +199,38 @@ public final class Throughput {
                 checked.add(new Query(q.client(), q.entry(), q.measurement(), expected));
             }
         }
-        Run run = new Run(cell, duration, checked, cpu, hits, cacheRequests);
-        progress.printf(Locale.ROOT, "%s, %d clients: %d completed, %d timeouts, %d errors, %d mismatches, mean %.2f s, "
-                        + "server CPU %.0f s, %,d requests%s%n", cell.label(), cell.clients(),
-                run.count(Measurement.Status.COMPLETED), run.count(Measurement.Status.TIMEOUT),
-                run.count(Measurement.Status.ERROR), run.mismatches(), run.meanCompletedSeconds(),
-                cpu.toMillis() / 1000.0, run.requests(),
+        Run run = new Run(cell, repeat, duration, checked, cpu, cacheCpu, hits, cacheRequests,
+                failures.serverErrors.sum(), failures.retries.sum());
+        progress.printf(Locale.ROOT, "%s, %d clients, %s: %d completed, %d timeouts, %d errors, %d 5xx, "
+                        + "%d mismatches, mean %.2f s, server CPU %.1f s%s, %,d requests%s%n", cell.label(),
+                cell.clients(), repeat == 0 ? "warm-up (not counted)" : "repeat " + repeat, run.completed(),
+                run.count(Measurement.Status.TIMEOUT),
+                run.count(Measurement.Status.ERROR), run.serverErrors(), run.mismatches(), run.meanCompletedSeconds(),
+                cpu.toMillis() / 1000.0,
+                cell.cached() ? String.format(Locale.ROOT, ", nginx CPU %.1f s", cacheCpu.toMillis() / 1000.0) : "",
+                run.requests(),
                 cell.cached() ? String.format(Locale.ROOT, ", cache hit rate %.1f%%", 100 * run.cacheHitRate()) : "");
         return run;
     }
 
+    /** Counts what the clients' retries hide: 5xx answers and requests sent again. */
+    private static final class Failures implements ClientListener {
+        final LongAdder serverErrors = new LongAdder();
+        final LongAdder retries = new LongAdder();
+
+        @Override
+        public void retrying(FragmentRequest request, int attempt, String reason) {
+            retries.increment();
+            // The reason of an HTTP failure starts with its status ("503 ...").
+            if (reason.length() >= 3 && reason.charAt(0) == '5' && reason.substring(0, 3).chars().allMatch(Character::isDigit)) {
+                serverErrors.increment();
+            }
+        }
+    }
+
     private void runClient(int client, String url, Configuration configuration, Sequences sequences, long deadline,
-            List<Query> out) {
-        try (QueryRunner runner = new QueryRunner(url, configuration.clientOptions(timeout), new ClientListener() {},
+            ClientListener listener, List<Query> out) {
+        try (QueryRunner runner = new QueryRunner(url, configuration.clientOptions(timeout), listener,
                 "client-" + client)) {
             for (int round = 0; ; round++) {
                 for (Workload.Entry query : sequences.of(client, round)) {

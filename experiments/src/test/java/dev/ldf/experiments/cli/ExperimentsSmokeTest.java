@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.MethodOrderer;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.ldf.cli.Commands;
 import dev.ldf.deploy.local.Executables;
 import dev.ldf.deploy.local.NginxCache;
+import dev.ldf.experiments.run.CsvTable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -102,25 +104,37 @@ class ExperimentsSmokeTest {
 
     @Test
     @Order(3)
-    void throughputRunsConcurrentClientsWithAndWithoutTheCache() throws IOException {
+    void throughputRepeatsEveryCellWithAndWithoutTheCacheOnSharedAndPinnedCores() throws IOException {
         Path out = work.resolve("throughput");
         String cache = NginxCache.installed() ? "off,on" : "off";
-        assertEquals(0, run("throughput", "-o", out.toString(), "--clients", "2", "--duration", "3", "--timeout", "2",
-                "--mpr", "30", "--cache", cache));
-        List<String> runs = rows(out.resolve("runs.csv"));
-        assertEquals(cache.equals("off,on") ? 4 : 2, runs.size());
-        for (String r : runs) {
-            String[] f = r.split(",");
-            assertTrue(Long.parseLong(f[4]) > 0, "queries completed: " + r);
-            assertTrue(Double.parseDouble(f[12]) > 0, "server CPU measured: " + r);
+        assertEquals(0, run("throughput", "-o", out.toString(), "--clients", "2", "--duration", "2", "--timeout", "2",
+                "--mpr", "30", "--no-tpf", "--cache", cache, "--repeats", "2", "--placement", "shared,pinned"));
+        List<Map<String, String>> runs = CsvTable.read(out.resolve("runs.csv")).rows();
+        int cells = 2 * (cache.equals("off,on") ? 2 : 1); // brTPF only, both placements
+        assertEquals(2 * cells, runs.size(), "every cell twice");
+        assertEquals(cells, CsvTable.read(out.resolve("cells.csv")).rows().size());
+        for (Map<String, String> r : runs) {
+            assertTrue(Long.parseLong(r.get("completed")) > 0, "queries completed: " + r);
+            assertTrue(Double.parseDouble(r.get("server_cpu_s")) > 0, "server CPU measured: " + r);
+            assertEquals("0", r.get("errors"), "no query failed: " + r);
+            assertEquals("0", r.get("server_errors_5xx"), "no 5xx: " + r);
         }
+        assertTrue(runs.stream().anyMatch(r -> r.get("placement").equals("pinned")));
         if (cache.equals("off,on")) {
-            assertTrue(runs.stream().filter(r -> r.split(",")[1].equals("true"))
-                    .allMatch(r -> Long.parseLong(r.split(",")[15]) > 0), "nginx saw the requests");
+            List<Map<String, String>> cached = runs.stream().filter(r -> r.get("cache").equals("true")).toList();
+            assertTrue(cached.stream().allMatch(r -> Long.parseLong(r.get("cache_requests")) > 0),
+                    "nginx saw the requests");
+            assertTrue(cached.stream().allMatch(r -> Double.parseDouble(r.get("nginx_cpu_s")) > 0),
+                    "nginx's CPU time measured");
             assertPlot(out, "cache-hit-rate");
+            assertPlot(out, "nginx-cpu");
+            assertTrue(Files.readString(out.resolve("summary.md")).contains("## The cache's own cost"));
         }
         assertPlot(out, "throughput");
+        assertPlot(out, "throughput-pinned");
         assertPlot(out, "mean-time");
+        String summary = Files.readString(out.resolve("summary.md"));
+        assertTrue(summary.contains("## In short") && summary.contains("Median of 2 repeats"), summary);
     }
 
     @Test
