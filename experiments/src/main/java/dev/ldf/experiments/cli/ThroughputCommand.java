@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import dev.ldf.cli.UsageException;
 import dev.ldf.deploy.local.NginxCache;
 import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.CpuAffinity;
 import dev.ldf.experiments.run.CsvWriter;
 import dev.ldf.experiments.run.Measurement;
 import dev.ldf.experiments.run.ReferenceCounts;
@@ -85,7 +86,7 @@ final class ThroughputCommand implements Callable<Integer> {
             case "pinned" -> Throughput.Placement.PINNED;
             default -> throw new UsageException("--placement takes shared and/or pinned, not " + p);
         }).toList();
-        if (placements.contains(Throughput.Placement.PINNED) && Runtime.getRuntime().availableProcessors() < 2) {
+        if (placements.contains(Throughput.Placement.PINNED) && CpuAffinity.CORES < 2) {
             throw new UsageException("--placement pinned needs at least 2 cores; this machine has 1");
         }
         int times = experiment.number(repeats, 3, 1);
@@ -145,7 +146,7 @@ final class ThroughputCommand implements Callable<Integer> {
                         + "client sequences of %d queries (`clients/`; a client that finishes its own draws a fresh one from the pool), %d s per run, a %d s timeout per query, %d repeat(s) of every cell (the same sequences each time, a fresh server and cache); clients are "
                         + "threads of one JVM (`ldf-client`), the server one process on loopback, all on the same machine "
                         + "(%d cores, %s).", experiment.scale(), experiment.seed, length, runTime.toSeconds(),
-                perQuery.toSeconds(), times, Runtime.getRuntime().availableProcessors(), System.getProperty("os.arch"));
+                perQuery.toSeconds(), times, CpuAffinity.CORES, System.getProperty("os.arch"));
         new ThroughputReport(runs).write(output, setup);
         RunRecord.write(spec, output, List.of(hdt, workload.pool(), workload.dir().resolve("clients")), started);
         long bad = runs.stream().mapToLong(r -> r.mismatches() + r.count(Measurement.Status.ERROR) + r.serverErrors())

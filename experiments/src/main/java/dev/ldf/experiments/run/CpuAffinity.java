@@ -12,11 +12,17 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CpuAffinity {
 
+    /**
+     * The CPUs this JVM started with. Read once: once this JVM is pinned, it sees only the CPUs it
+     * is pinned to, and processes it starts inherit them.
+     */
+    public static final int CORES = Runtime.getRuntime().availableProcessors();
+
     private CpuAffinity() {}
 
-    /** The CPUs of this machine, as a taskset list ({@code 0-1}). */
+    /** Every CPU of {@link #CORES}, as a taskset list ({@code 0-1}). */
     public static String all() {
-        return range(0, Runtime.getRuntime().availableProcessors() - 1);
+        return range(0, CORES - 1);
     }
 
     /** CPUs {@code first} to {@code last}, as a taskset list. */

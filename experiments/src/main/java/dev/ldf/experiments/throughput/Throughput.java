@@ -44,14 +44,12 @@ public final class Throughput {
          */
         PINNED;
 
-        static final int CORES = Runtime.getRuntime().availableProcessors();
-
         String serverCpus() {
-            return CpuAffinity.range(0, CORES - 2);
+            return CpuAffinity.range(0, CpuAffinity.CORES - 2);
         }
 
         String cacheCpus() {
-            return CpuAffinity.range(CORES - 1, CORES - 1);
+            return CpuAffinity.range(CpuAffinity.CORES - 1, CpuAffinity.CORES - 1);
         }
 
         public String label() {
@@ -149,6 +147,8 @@ public final class Throughput {
         Duration cacheCpu = Duration.ZERO;
         long hits = 0;
         long cacheRequests = 0;
+        // Processes started from here inherit this JVM's CPUs: every cell starts from all of them.
+        CpuAffinity.pin(ProcessHandle.current(), CpuAffinity.all());
         try (ExperimentServer srv = ExperimentServer.start(server, cell.cached(), work)) {
             boolean pinned = cell.placement() == Placement.PINNED;
             if (pinned) {

@@ -107,8 +107,11 @@ class ExperimentsSmokeTest {
     void throughputRepeatsEveryCellWithAndWithoutTheCacheOnSharedAndPinnedCores() throws IOException {
         Path out = work.resolve("throughput");
         String cache = NginxCache.installed() ? "off,on" : "off";
+        int cores = Runtime.getRuntime().availableProcessors();
         assertEquals(0, run("throughput", "-o", out.toString(), "--clients", "2", "--duration", "2", "--timeout", "2",
                 "--mpr", "30", "--no-tpf", "--cache", cache, "--repeats", "2", "--placement", "shared,pinned"));
+        assertEquals(cores, Runtime.getRuntime().availableProcessors(),
+                "pinned runs give this JVM (and the processes it starts later) every CPU back");
         List<Map<String, String>> runs = CsvTable.read(out.resolve("runs.csv")).rows();
         int cells = 2 * (cache.equals("off,on") ? 2 : 1); // brTPF only, both placements
         assertEquals(2 * cells, runs.size(), "every cell twice");

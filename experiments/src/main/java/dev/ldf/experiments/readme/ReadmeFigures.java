@@ -1,0 +1,57 @@
+package dev.ldf.experiments.readme;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The README's experiment figures, taken from the committed results rather than typed by hand:
+ * every block between {@code <!-- results: NAME -->} and {@code <!-- /results -->} holds the
+ * "In short" paragraph of {@code NAME/summary.md} under the results directory. The paragraph is
+ * computed from the figures when the experiment runs, so a rerun and {@code ldf-experiments readme}
+ * bring the README along; a test fails while they differ.
+ */
+public final class ReadmeFigures {
+
+    private static final Pattern BLOCK =
+            Pattern.compile("(<!-- results: ([a-z0-9-]+) -->\n)(.*?)(<!-- /results -->)", Pattern.DOTALL);
+    private static final String IN_SHORT = "**In short.**";
+
+    private ReadmeFigures() {}
+
+    /** {@code readme} with every results block filled from {@code results}. */
+    public static String fill(String readme, Path results) throws IOException {
+        Matcher block = BLOCK.matcher(readme);
+        StringBuilder out = new StringBuilder();
+        while (block.find()) {
+            String paragraph = inShort(results.resolve(block.group(2)).resolve("summary.md"));
+            block.appendReplacement(out, Matcher.quoteReplacement(block.group(1) + paragraph + "\n" + block.group(4)));
+        }
+        block.appendTail(out);
+        return out.toString();
+    }
+
+    /** The summary's "In short" paragraph: one that starts so, or the one under a heading so named. */
+    static String inShort(Path summary) throws IOException {
+        String text;
+        try {
+            text = Files.readString(summary);
+        } catch (NoSuchFileException e) {
+            throw new IllegalStateException(summary + " not found: run that experiment first");
+        }
+        String[] paragraphs = text.split("\n\\s*\n");
+        for (int i = 0; i < paragraphs.length; i++) {
+            String p = paragraphs[i].strip();
+            if (p.startsWith(IN_SHORT)) {
+                return p.substring(IN_SHORT.length()).strip();
+            }
+            if (p.equals("## In short") && i + 1 < paragraphs.length) {
+                return paragraphs[i + 1].strip();
+            }
+        }
+        throw new IllegalStateException(summary + " has no \"In short\" paragraph");
+    }
+}

@@ -1,0 +1,23 @@
+package dev.ldf.server.preemption;
+
+/**
+ * A continuation token the server will not resume: malformed, signed with an unknown key, edited
+ * or issued for another query, expired, or issued for an earlier version of the dataset. The
+ * message is short and safe to show to the client (a 400).
+ */
+public final class InvalidTokenException extends Exception {
+
+    /** Why a token was refused. */
+    public enum Reason { MALFORMED, UNKNOWN_KEY, BAD_SIGNATURE, EXPIRED, STALE }
+
+    private final Reason reason;
+
+    InvalidTokenException(Reason reason, String message) {
+        super(message, null, false, false);
+        this.reason = reason;
+    }
+
+    public Reason reason() {
+        return reason;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.ldf.server.preemption;
+
+import java.util.List;
+
+import org.apache.jena.query.QueryParseException;
+import org.apache.jena.sparql.core.Var;
+import org.junit.jupiter.api.Test;
+
+import dev.ldf.server.preemption.PreemptableQuery.Bgp;
+import dev.ldf.server.preemption.PreemptableQuery.Filter;
+import dev.ldf.server.preemption.PreemptableQuery.Join;
+import dev.ldf.server.preemption.PreemptableQuery.Union;
+import dev.ldf.server.preemption.PreemptableQuery.Values;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PreemptableQueryTest {
+
+    private static final String P = "PREFIX ex: <http://example.org/> ";
+
+    @Test
+    void aBgpWithAFilterUnderAProjection() throws UnsupportedQueryException {
+        PreemptableQuery q = PreemptableQuery.parse(P + "SELECT ?s WHERE { ?s ex:p ?o . ?o ex:q ?s FILTER(?o != ex:x) }");
+        assertEquals(List.of(Var.alloc("s")), q.projection());
+        Filter filter = assertInstanceOf(Filter.class, q.where());
+        assertEquals(2, assertInstanceOf(Bgp.class, filter.input()).patterns().size());
+    }
+
+    @Test
+    void selectStarProjectsEveryVariable() throws UnsupportedQueryException {
+        PreemptableQuery q = PreemptableQuery.parse(P + "SELECT * WHERE { ?s ex:p ?o }");
+        assertEquals(List.of(Var.alloc("s"), Var.alloc("o")), q.projection());
+    }
+
+    @Test
+    void unionAndValuesAreKept() throws UnsupportedQueryException {
+        PreemptableQuery q = PreemptableQuery.parse(P + "SELECT * WHERE { VALUES ?s { ex:a ex:b } "
+                + "{ ?s ex:p ?o } UNION { ?s ex:q ?o } }");
+        Join join = assertInstanceOf(Join.class, q.where());
+        Values values = assertInstanceOf(Values.class, join.left());
+        assertEquals(2, values.rows().size());
+        assertInstanceOf(Union.class, join.right());
+    }
+
+    @Test
+    void everyOtherFormIsRefusedByName() {
+        String[][] cases = {
+            {"SELECT * WHERE { ?s ex:p ?o OPTIONAL { ?o ex:q ?x } }", "OPTIONAL"},
+            {"SELECT * WHERE { ?s ex:p ?o MINUS { ?s ex:q ?o } }", "MINUS"},
+            {"SELECT * WHERE { ?s ex:p ?o BIND(1 AS ?x) }", "BIND"},
+            {"SELECT * WHERE { GRAPH ?g { ?s ex:p ?o } }", "GRAPH"},
+            {"SELECT * WHERE { ?s ex:p* ?o }", "property path"},
+            {"SELECT * WHERE { ?s ex:p ?o FILTER NOT EXISTS { ?o ex:q ?s } }", "EXISTS"},
+            {"SELECT DISTINCT ?s WHERE { ?s ex:p ?o }", "DISTINCT"},
+            {"SELECT ?s WHERE { ?s ex:p ?o } LIMIT 10", "LIMIT"},
+            {"SELECT ?s WHERE { ?s ex:p ?o } ORDER BY ?s", "ORDER BY"},
+            {"SELECT (COUNT(*) AS ?n) WHERE { ?s ex:p ?o }", "aggregates"},
+            {"SELECT * WHERE { { SELECT ?s WHERE { ?s ex:p ?o } LIMIT 1 } }", "subquery"},
+            {"SELECT * FROM ex:g WHERE { ?s ex:p ?o }", "FROM"},
+            {"ASK { ?s ex:p ?o }", "ASK"},
+            {"SELECT * WHERE { ?s ex:p ?o } VALUES ?s { ex:a }", "VALUES after"},
+        };
+        for (String[] c : cases) {
+            UnsupportedQueryException e = assertThrows(UnsupportedQueryException.class,
+                    () -> PreemptableQuery.parse(P + c[0]), c[0]);
+            assertTrue(e.getMessage().contains(c[1]), c[0] + " -> " + e.getMessage());
+        }
+    }
+
+    @Test
+    void malformedSparqlIsAParseError() {
+        assertThrows(QueryParseException.class, () -> PreemptableQuery.parse("SELECT * WHERE { ?s ?p }"));
+    }
+}
