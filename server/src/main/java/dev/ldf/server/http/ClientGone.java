@@ -13,11 +13,29 @@ final class ClientGone {
 
     static boolean causedBy(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof IOException) {
+            if (t instanceof IOException || socketWriteRace(t)) {
                 return true;
             }
             if (t.getCause() == t) {
                 break;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Under hostile load (clients that drop connections mid-response) Jetty 12.1 can hand the
+     * socket a pooled buffer that its own teardown has already released; the JDK then fails the
+     * write with an IllegalArgumentException (jetty/jetty.project#13679 is one such race). Only
+     * the broken connection suffers, so it counts as the client having gone.
+     */
+    private static boolean socketWriteRace(Throwable t) {
+        if (!(t instanceof IllegalArgumentException)) {
+            return false;
+        }
+        for (StackTraceElement frame : t.getStackTrace()) {
+            if (frame.getClassName().equals("sun.nio.ch.SocketChannelImpl") && frame.getMethodName().contains("rite")) {
+                return true;
             }
         }
         return false;
