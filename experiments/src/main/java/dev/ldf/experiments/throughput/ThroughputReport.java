@@ -193,8 +193,9 @@ public final class ThroughputReport {
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         cells.forEach((cell, rs) -> {
             Spread rate = Spread.of(rs, ThroughputReport::completedPerHour);
-            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %.0f%% | %s | %d | %d | %s | %s | %s | %s |%n",
-                    cell.label(), cell.clients(), rate.format("%,.0f"), 100 * rate.relative(),
+            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %d | %d | %s | %s | %s | %s |%n",
+                    cell.label(), cell.clients(), rate.format("%,.0f"),
+                    rs.size() > 1 ? String.format(Locale.ROOT, "%.0f%%", 100 * rate.relative()) : "",
                     Spread.of(rs, r -> r.count(Measurement.Status.TIMEOUT)).format("%.0f"),
                     total(rs, r -> r.count(Measurement.Status.ERROR)), total(rs, Run::serverErrors),
                     Spread.of(rs, Run::meanCompletedSeconds).format("%.2f"),
@@ -222,9 +223,12 @@ public final class ThroughputReport {
         StringBuilder s = new StringBuilder();
         int most = mostClients();
         List<String> configurations = configurations();
+        if (configurations.stream().anyMatch(c -> cell(c, false, Placement.SHARED, most).isPresent())) {
+            s.append("At ").append(most).append(" clients, without the cache on shared cores: ");
+        }
         for (String c : configurations) {
             cell(c, false, Placement.SHARED, most).ifPresent(rs -> s.append(String.format(Locale.ROOT,
-                    "At %d clients %s completed %s queries per hour (mean %s s, %s timeouts per run). ", most, c,
+                    "%s completed %s queries per hour (mean %s s, %s timeouts per run). ", c,
                     Spread.of(rs, ThroughputReport::completedPerHour).format("%,.0f"),
                     Spread.of(rs, Run::meanCompletedSeconds).format("%.2f"),
                     Spread.of(rs, r -> r.count(Measurement.Status.TIMEOUT)).format("%.0f"))));
@@ -238,10 +242,13 @@ public final class ThroughputReport {
                         k.clients()).ifPresent(t -> ratios.add(rate(other, false, Placement.SHARED, k.clients())
                         .orElseThrow().median() / t.median())));
                 if (!ratios.isEmpty()) {
-                    s.append(String.format(Locale.ROOT, "Without the cache %s completed %.1f to %.1f times as many "
-                                    + "queries as %s, depending on the number of clients. ", other,
-                            ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                            ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow(), tpf));
+                    double low = ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+                    double high = ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+                    s.append(ratios.size() == 1
+                            ? String.format(Locale.ROOT, "Without the cache %s completed %.1f times as many queries "
+                                    + "as %s. ", other, low, tpf)
+                            : String.format(Locale.ROOT, "Without the cache %s completed %.1f to %.1f times as many "
+                                    + "queries as %s, depending on the number of clients. ", other, low, high, tpf));
                 }
             }
         }
