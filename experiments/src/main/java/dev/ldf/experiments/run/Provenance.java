@@ -99,7 +99,8 @@ public record Provenance(String experiment, String commit, boolean modified, Lis
         machine.put("jvmArguments", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
-        machine.put("processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        // The machine's CPUs, not the ones a pinned run may have left this JVM.
+        machine.put("processors", Integer.toString(CpuAffinity.CORES));
         machine.put("cpu", firstValue(Path.of("/proc/cpuinfo"), "model name"));
         machine.put("memory", firstValue(Path.of("/proc/meminfo"), "MemTotal"));
         return machine;

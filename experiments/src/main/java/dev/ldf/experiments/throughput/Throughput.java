@@ -147,17 +147,16 @@ public final class Throughput {
         Duration cacheCpu = Duration.ZERO;
         long hits = 0;
         long cacheRequests = 0;
-        // Processes started from here inherit this JVM's CPUs: every cell starts from all of them.
-        CpuAffinity.pin(ProcessHandle.current(), CpuAffinity.all());
         try (ExperimentServer srv = ExperimentServer.start(server, cell.cached(), work)) {
             boolean pinned = cell.placement() == Placement.PINNED;
-            if (pinned) {
-                // This JVM runs the clients: its threads, and those they start, stay off nginx's core.
-                CpuAffinity.pin(srv.process(), cell.placement().serverCpus());
-                CpuAffinity.pin(ProcessHandle.current(), cell.placement().serverCpus());
-                srv.cache().ifPresent(c -> c.processes().forEach(p -> CpuAffinity.pin(p, cell.placement().cacheCpus())));
-            }
             try {
+                if (pinned) {
+                    // This JVM runs the clients: its threads, and those they start, stay off nginx's core.
+                    CpuAffinity.pin(srv.process(), cell.placement().serverCpus());
+                    CpuAffinity.pin(ProcessHandle.current(), cell.placement().serverCpus());
+                    srv.cache().ifPresent(c -> c.processes()
+                            .forEach(p -> CpuAffinity.pin(p, cell.placement().cacheCpus())));
+                }
                 String url = srv.datasetUrl(cell.configuration().pageSize());
                 Duration cpuBefore = srv.cpuTime();
                 Duration cacheCpuBefore = srv.cache().map(NginxCache::cpuTime).orElse(Duration.ZERO);
@@ -183,6 +182,8 @@ public final class Throughput {
                 }
             } finally {
                 if (pinned) {
+                    // Servers the next cell starts inherit this JVM's CPUs: give it all of them back,
+                    // also when pinning failed halfway.
                     CpuAffinity.pin(ProcessHandle.current(), CpuAffinity.all());
                 }
             }
