@@ -64,7 +64,8 @@ public final class QueryCommand implements Callable<Integer> {
     boolean http2;
 
     @Option(names = {"-m", "--mode"},
-            description = "AUTO (brTPF when the server offers it), BRTPF or TPF. Default: ${DEFAULT-VALUE}.")
+            description = "AUTO (brTPF when the server offers it), BRTPF, TPF, or PREEMPTIVE (the dataset's preemptive "
+                    + "SPARQL endpoint for what it runs, brTPF for the rest). Default: ${DEFAULT-VALUE}.")
     Mode mode;
 
     @Option(names = "--max-mpr", paramLabel = "N", description = "Mappings per brTPF request (default: the server's maxMpR).")
@@ -320,13 +321,18 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     private void printStats(FragmentSource source, ClientStats.Snapshot s, long results, long firstNanos, long totalNanos) {
-        err.printf(Locale.ROOT, "mode             %s%s%n", source.usesBrtpf() ? "brTPF" : "TPF",
+        err.printf(Locale.ROOT, "mode             %s%s%s%n", source.usesPreemption() ? "preemptive, " : "",
+                source.usesBrtpf() ? "brTPF" : "TPF",
                 source.usesBrtpf() ? " (maxMpR " + source.maxBindingsPerRequest() + ")" : "");
         err.printf(Locale.ROOT, "results          %,d%n", results);
         err.printf(Locale.ROOT, "requests         %,d (%,d POST, %,d retries)%n", s.requests(), s.posts(), s.retries());
         err.printf(Locale.ROOT, "data triples     %,d%n", s.dataTriples());
         err.printf(Locale.ROOT, "metadata triples %,d%n", s.metadataTriples());
         err.printf(Locale.ROOT, "bytes received   %,d%n", s.bytes());
+        if (source.usesPreemption()) {
+            err.printf(Locale.ROOT, "quanta           %,d (%,d suspended, %,d solutions)%n", s.quanta(), s.suspensions(),
+                    s.solutions());
+        }
         err.printf(Locale.ROOT, "first result     %s%n", firstNanos < 0 ? "-" : String.format(Locale.ROOT, "%.3f s", firstNanos / 1e9));
         err.printf(Locale.ROOT, "total time       %.3f s%n", totalNanos / 1e9);
     }

@@ -16,6 +16,13 @@ public interface ClientListener {
      */
     default void pageReceived(FragmentRequest request, int status, long bytes, int dataTriples, int metadataTriples) {}
 
+    /**
+     * A preemptive endpoint answered one quantum.
+     *
+     * @param suspended whether the query was suspended (a token came back) rather than complete
+     */
+    default void resultsReceived(FragmentRequest request, int status, long bytes, int solutions, boolean suspended) {}
+
     /** A request failed and will be sent again. */
     default void retrying(FragmentRequest request, int attempt, String reason) {}
 
@@ -33,6 +40,13 @@ public interface ClientListener {
             public void pageReceived(FragmentRequest request, int status, long bytes, int dataTriples, int metadataTriples) {
                 for (ClientListener l : listeners) {
                     l.pageReceived(request, status, bytes, dataTriples, metadataTriples);
+                }
+            }
+
+            @Override
+            public void resultsReceived(FragmentRequest request, int status, long bytes, int solutions, boolean suspended) {
+                for (ClientListener l : listeners) {
+                    l.resultsReceived(request, status, bytes, solutions, suspended);
                 }
             }
 

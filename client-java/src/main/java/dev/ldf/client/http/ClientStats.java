@@ -11,17 +11,33 @@ public final class ClientStats implements ClientListener {
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong dataTriples = new AtomicLong();
     private final AtomicLong metadataTriples = new AtomicLong();
+    private final AtomicLong quanta = new AtomicLong();
+    private final AtomicLong suspensions = new AtomicLong();
+    private final AtomicLong solutions = new AtomicLong();
 
-    /** The counters at one moment. */
-    public record Snapshot(long requests, long posts, long retries, long bytes, long dataTriples, long metadataTriples) {
+    /**
+     * The counters at one moment.
+     *
+     * @param quanta      answers of a preemptive endpoint (also counted as requests)
+     * @param suspensions of those, the ones that came with a continuation token
+     * @param solutions   solutions those answers carried
+     */
+    public record Snapshot(long requests, long posts, long retries, long bytes, long dataTriples, long metadataTriples,
+            long quanta, long suspensions, long solutions) {
 
         /** No traffic. */
-        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0);
+        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+        /** The counters of TPF and brTPF traffic alone. */
+        public Snapshot(long requests, long posts, long retries, long bytes, long dataTriples, long metadataTriples) {
+            this(requests, posts, retries, bytes, dataTriples, metadataTriples, 0, 0, 0);
+        }
 
         /** What happened between {@code earlier} and this snapshot. */
         public Snapshot minus(Snapshot earlier) {
             return new Snapshot(requests - earlier.requests, posts - earlier.posts, retries - earlier.retries,
-                    bytes - earlier.bytes, dataTriples - earlier.dataTriples, metadataTriples - earlier.metadataTriples);
+                    bytes - earlier.bytes, dataTriples - earlier.dataTriples, metadataTriples - earlier.metadataTriples,
+                    quanta - earlier.quanta, suspensions - earlier.suspensions, solutions - earlier.solutions);
         }
     }
 
@@ -37,11 +53,24 @@ public final class ClientStats implements ClientListener {
     }
 
     @Override
+    public void resultsReceived(FragmentRequest request, int status, long received, int count, boolean suspended) {
+        requests.incrementAndGet();
+        posts.incrementAndGet();
+        bytes.addAndGet(received);
+        quanta.incrementAndGet();
+        if (suspended) {
+            suspensions.incrementAndGet();
+        }
+        solutions.addAndGet(count);
+    }
+
+    @Override
     public void retrying(FragmentRequest request, int attempt, String reason) {
         retries.incrementAndGet();
     }
 
     public Snapshot snapshot() {
-        return new Snapshot(requests.get(), posts.get(), retries.get(), bytes.get(), dataTriples.get(), metadataTriples.get());
+        return new Snapshot(requests.get(), posts.get(), retries.get(), bytes.get(), dataTriples.get(), metadataTriples.get(),
+                quanta.get(), suspensions.get(), solutions.get());
     }
 }

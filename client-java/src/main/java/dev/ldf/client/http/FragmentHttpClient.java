@@ -12,6 +12,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -23,10 +25,15 @@ import java.util.zip.GZIPInputStream;
 
 import org.apache.jena.atlas.RuntimeIOException;
 import org.apache.jena.graph.Node;
+import org.apache.jena.query.ResultSet;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFLanguages;
 import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.RiotException;
+import org.apache.jena.riot.resultset.ResultSetLang;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.graph.GraphFactory;
 
 import dev.ldf.client.page.Page;
@@ -47,6 +54,12 @@ public final class FragmentHttpClient implements AutoCloseable {
     /** N-Quads first: it keeps metadata apart from data and parses fastest. */
     static final String ACCEPT = "application/n-quads,application/trig;q=0.9,text/turtle;q=0.6,"
             + "application/n-triples;q=0.5,application/ld+json;q=0.4,application/rdf+xml;q=0.3";
+
+    /** What a preemptive endpoint is asked for: JSON, which Jena reads as it streams. */
+    static final String RESULTS_ACCEPT = "application/sparql-results+json";
+
+    /** The header of a preemptive endpoint's continuation token. */
+    static final String NEXT_TOKEN = "Next-Token";
 
     /** The longest {@code Retry-After} the client waits for. */
     static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);
@@ -83,7 +96,24 @@ public final class FragmentHttpClient implements AutoCloseable {
 
     /** Fetches and parses a page on the calling thread, retrying as configured. */
     public Page fetchNow(FragmentRequest request) {
-        HttpRequest httpRequest = build(request);
+        return exchange(request, ACCEPT, this::read);
+    }
+
+    /**
+     * Sends a query (a form POST with {@code query} and perhaps {@code next}) to a preemptive
+     * endpoint and reads one quantum's solutions, retrying as configured.
+     */
+    public ResultsPage fetchResults(FragmentRequest request) {
+        return exchange(request, RESULTS_ACCEPT, this::readResults);
+    }
+
+    /** Reads a 200 response. */
+    private interface Reader<T> {
+        T read(FragmentRequest request, HttpResponse<InputStream> response) throws IOException;
+    }
+
+    private <T> T exchange(FragmentRequest request, String accept, Reader<T> reader) {
+        HttpRequest httpRequest = build(request, accept);
         Failure failure = null;
         for (int attempt = 0; attempt <= options.maxRetries(); attempt++) {
             if (attempt > 0) {
@@ -95,7 +125,7 @@ public final class FragmentHttpClient implements AutoCloseable {
                 HttpResponse<InputStream> response = http.send(httpRequest, HttpResponse.BodyHandlers.ofInputStream());
                 int status = response.statusCode();
                 if (status == 200) {
-                    return read(request, response);
+                    return reader.read(request, response);
                 }
                 String message = errorMessage(response);
                 if (status >= 500 || status == 429) {
@@ -119,10 +149,40 @@ public final class FragmentHttpClient implements AutoCloseable {
                 + " attempts: " + failure.reason());
     }
 
+    /** One quantum's solutions, read whole: the server bounds a page's size. */
+    private ResultsPage readResults(FragmentRequest request, HttpResponse<InputStream> response) throws IOException {
+        CountingStream counted = new CountingStream(response.body());
+        try (InputStream body = gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
+            // Jena closes what it reads: shield the body so that the rest can be drained.
+            ResultSet results = ResultSetMgr.read(new FilterInputStream(body) {
+                @Override
+                public void close() {
+                    // closed below, after draining
+                }
+            }, ResultSetLang.RS_JSON);
+            List<Var> vars = results.getResultVars().stream().map(Var::alloc).toList();
+            List<Binding> solutions = new ArrayList<>();
+            while (results.hasNext()) {
+                solutions.add(results.nextBinding());
+            }
+            body.transferTo(java.io.OutputStream.nullOutputStream());
+            String next = response.headers().firstValue(NEXT_TOKEN).orElse(null);
+            listener.resultsReceived(request, response.statusCode(), counted.count, solutions.size(), next != null);
+            return new ResultsPage(vars, solutions, next, counted.count);
+        } catch (RuntimeException e) {
+            // Jena's results readers fail with several exception types, all unchecked.
+            IOException broken = counted.failure != null ? counted.failure : transportFailure(e);
+            if (broken != null) {
+                throw broken;
+            }
+            throw new FragmentException(request.url() + " sent malformed SPARQL results: " + e.getMessage(), e);
+        }
+    }
+
     /** Why an attempt failed, and how long the server asked the client to wait before the next. */
     private record Failure(String reason, Optional<Duration> retryAfter) {}
 
-    private HttpRequest build(FragmentRequest request) {
+    private HttpRequest build(FragmentRequest request, String accept) {
         URI uri;
         try {
             uri = URI.create(request.url());
@@ -131,7 +191,7 @@ public final class FragmentHttpClient implements AutoCloseable {
         }
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                 .timeout(options.requestTimeout())
-                .header("Accept", ACCEPT)
+                .header("Accept", accept)
                 .header("Accept-Encoding", "gzip");
         if (request.isPost()) {
             builder.header("Content-Type", "application/x-www-form-urlencoded")

@@ -29,6 +29,7 @@ public final class FragmentSource implements AutoCloseable {
     private final ClientStats stats;
     private final ClientOptions options;
     private final boolean brtpf;
+    private final boolean preemptive;
     private final int maxBindings;
     /** Pages already asked for; null when off. */
     private final PageCache pages;
@@ -44,6 +45,10 @@ public final class FragmentSource implements AutoCloseable {
         this.options = options;
         boolean wanted = options.mode() != Mode.TPF;
         this.brtpf = wanted && controls.supportsBrtpf();
+        this.preemptive = options.mode() == Mode.PREEMPTIVE && controls.sparqlEndpoint().isPresent();
+        if (options.mode() == Mode.PREEMPTIVE && !preemptive) {
+            LOG.warn("{} does not announce a preemptive SPARQL endpoint; using {}", url, brtpf ? "brTPF" : "TPF");
+        }
         if (options.mode() == Mode.BRTPF && !controls.supportsBrtpf()) {
             LOG.warn("{} does not announce brTPF; using TPF", url);
         }
@@ -92,6 +97,22 @@ public final class FragmentSource implements AutoCloseable {
     /** True when joins send bindings (brTPF); false for the TPF algorithm. */
     public boolean usesBrtpf() {
         return brtpf;
+    }
+
+    /** True when the supported parts of queries go to the dataset's preemptive endpoint. */
+    public boolean usesPreemption() {
+        return preemptive;
+    }
+
+    /**
+     * One quantum of {@code query} at the preemptive endpoint: from the start, or from the
+     * continuation token {@code next}. Send the same query text with every token.
+     */
+    public ResultsPage results(String query, String next) {
+        String endpoint = controls.sparqlEndpoint().orElseThrow(() -> new IllegalStateException("No preemptive endpoint"));
+        String form = "query=" + java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8)
+                + (next == null ? "" : "&next=" + java.net.URLEncoder.encode(next, java.nio.charset.StandardCharsets.UTF_8));
+        return http.fetchResults(new FragmentRequest(endpoint, form));
     }
 
     /** Mappings per brTPF request. */

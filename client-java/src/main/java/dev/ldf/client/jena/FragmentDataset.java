@@ -10,11 +10,13 @@ import org.apache.jena.sparql.engine.main.StageBuilder;
 import org.apache.jena.sparql.engine.main.StageGenerator;
 
 import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.preemption.PreemptiveQueryEngine;
 
 /**
  * A Jena {@link Dataset} whose default graph is a fragment source, so that plain
  * {@code QueryExecution} runs full SPARQL over it: ARQ evaluates everything, and only basic graph
- * patterns (and single patterns of property paths) become fragment requests.
+ * patterns (and single patterns of property paths) become fragment requests; with a source in
+ * preemptive mode, the parts the dataset's preemptive endpoint runs go there whole.
  *
  * <p>The stage generator and executor factory are set in the dataset's own context, never in
  * ARQ's global one, so other datasets in the same JVM are untouched.
@@ -28,6 +30,10 @@ public final class FragmentDataset {
         StageGenerator previous = StageBuilder.chooseStageGenerator(ARQ.getContext());
         dsg.getContext().set(ARQ.stageGenerator, new FragmentStageGenerator(previous));
         dsg.getContext().set(ARQConstants.sysOpExecutorFactory, FragmentOpExecutor.FACTORY);
+        if (source.usesPreemption()) {
+            PreemptiveQueryEngine.register();
+            dsg.getContext().set(PreemptiveQueryEngine.SOURCE, source);
+        }
         return DatasetFactory.wrap(dsg);
     }
 }

@@ -124,7 +124,9 @@ public final class PageParser {
             maxBindings = (int) number(metadata, formNode, BRTPF_MAX_BINDINGS);
             maxBody = number(metadata, formNode, BRTPF_MAX_BODY);
         }
-        return new Controls(tpf, brtpf, maxBindings, maxBody);
+        Optional<String> endpoint = first(metadata, Node.ANY, VOID_SPARQL_ENDPOINT)
+                .filter(t -> t.getObject().isURI()).map(t -> t.getObject().getURI());
+        return new Controls(tpf, brtpf, maxBindings, maxBody, endpoint);
     }
 
     private static Optional<SearchForm> form(Graph metadata, Node linkProperty) {

@@ -45,6 +45,9 @@ class ClientGoldenTest {
         StringBuilder now = new StringBuilder();
         for (String name : SparqlOverFragmentsTest.QUERIES.keySet()) {
             for (String[] configuration : SparqlOverFragmentsTest.CONFIGURATIONS) {
+                if (configuration[1].equals("PREEMPTIVE")) {
+                    continue; // how many quanta a query takes depends on timing: nothing to record
+                }
                 now.append(run(name, configuration[0], Mode.valueOf(configuration[1])));
             }
         }

@@ -96,7 +96,9 @@ class SparqlOverFragmentsTest {
             new String[] {"library", "AUTO"},
             new String[] {"small", "BRTPF"},
             new String[] {"library", "TPF"},
-            new String[] {"tpfonly", "AUTO"});
+            new String[] {"tpfonly", "AUTO"},
+            new String[] {"library", "PREEMPTIVE"},
+            new String[] {"preempted", "PREEMPTIVE"});
 
     private static final Map<String, FragmentSource> SOURCES = new ConcurrentHashMap<>();
 
@@ -122,6 +124,7 @@ class SparqlOverFragmentsTest {
         Model oracle = TestServer.oracle(dataset);
         Dataset fragments = FragmentDataset.of(source(dataset, mode));
         assertEquals(!"tpfonly".equals(dataset) && !"TPF".equals(mode), source(dataset, mode).usesBrtpf());
+        assertEquals("PREEMPTIVE".equals(mode), source(dataset, mode).usesPreemption());
         try (QueryExecution expected = QueryExecution.create(query, DatasetFactory.wrap(oracle));
              QueryExecution actual = QueryExecution.create(query, fragments)) {
             boolean meantEmpty = name.startsWith("empty") || name.endsWith("False");

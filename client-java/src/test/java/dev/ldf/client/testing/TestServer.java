@@ -21,6 +21,7 @@ import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.term.HdtTerms;
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.Preemption;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.fragment.Skolemizer;
 
@@ -30,7 +31,9 @@ import dev.ldf.server.fragment.Skolemizer;
  * <ul>
  *   <li>{@code library}: pages of 100, brTPF with maxMpR 100;</li>
  *   <li>{@code small}: pages of 7 and maxMpR 5, so that queries need many chunks and pages;</li>
- *   <li>{@code tpfonly}: brTPF turned off.</li>
+ *   <li>{@code tpfonly}: brTPF turned off;</li>
+ *   <li>{@code preempted}: pages of 7, maxMpR 5, and a preemptive endpoint with a 1 ms quantum and
+ *       7 solutions per response, so that queries are suspended again and again.</li>
  * </ul>
  */
 public final class TestServer {
@@ -59,7 +62,9 @@ public final class TestServer {
             server = FragmentServer.start(new ServerConfig("Client tests", null, "127.0.0.1", 0, null, 60, null, null,
                     List.of(new DatasetConfig("library", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 100),
                             new DatasetConfig("small", null, null, file, 7, DatasetConfig.Loading.LOAD, null, null, 5),
-                            new DatasetConfig("tpfonly", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 0))));
+                            new DatasetConfig("tpfonly", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 0),
+                            new DatasetConfig("preempted", null, null, file, 7, DatasetConfig.Loading.LOAD, null, null, 5,
+                                    new Preemption(true, 1, 7)))));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.close();
                 for (Path temporary : List.of(hdt, HdtFiles.indexFile(hdt), dir)) {

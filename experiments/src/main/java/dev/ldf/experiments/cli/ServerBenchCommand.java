@@ -113,8 +113,10 @@ final class ServerBenchCommand implements Callable<Integer> {
                 experiment.scale(), experiment.seed, paths.triples(), Runtime.getRuntime().availableProcessors(), threads,
                 connections, duration, warmUp, deepDuration, deepWarmUp, rounds, paths.describe(),
                 oursJvm.isEmpty() ? "no JVM options" : "JVM options " + String.join(" ", oursJvm));
-        new ServerBenchReport(results).write(output, setup);
-        RunRecord.write(spec, output, List.of(hdt), started);
+        new ServerBenchReport(results, connections).write(output, setup);
+        // The rival's jar is an input too: which build was measured matters as much as which data.
+        RunRecord.write(spec, output, serverJavaJar != null && servers.contains("server.java")
+                ? List.of(hdt, serverJavaJar) : List.of(hdt), started);
         System.err.println("wrote " + output.resolve("summary.md"));
         return results.runs().stream().anyMatch(r -> r.result().errors() > 0) ? 1 : 0;
     }

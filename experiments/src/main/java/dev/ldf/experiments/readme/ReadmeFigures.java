@@ -34,7 +34,10 @@ public final class ReadmeFigures {
         return out.toString();
     }
 
-    /** The summary's "In short" paragraph: one that starts so, or the one under a heading so named. */
+    /**
+     * The summary's "In short": a paragraph that starts so, or everything under a heading so named up
+     * to the next heading (a table and its reading, say).
+     */
     static String inShort(Path summary) throws IOException {
         String text;
         try {
@@ -49,7 +52,11 @@ public final class ReadmeFigures {
                 return p.substring(IN_SHORT.length()).strip();
             }
             if (p.equals("## In short") && i + 1 < paragraphs.length) {
-                return paragraphs[i + 1].strip();
+                StringBuilder section = new StringBuilder(paragraphs[i + 1].strip());
+                for (int j = i + 2; j < paragraphs.length && !paragraphs[j].strip().startsWith("#"); j++) {
+                    section.append("\n\n").append(paragraphs[j].strip());
+                }
+                return section.toString();
             }
         }
         throw new IllegalStateException(summary + " has no \"In short\" paragraph");

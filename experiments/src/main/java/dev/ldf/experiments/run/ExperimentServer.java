@@ -14,6 +14,7 @@ import dev.ldf.deploy.local.LocalDeployment;
 import dev.ldf.deploy.local.NginxCache;
 import dev.ldf.deploy.local.Replica;
 import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.Preemption;
 import dev.ldf.server.config.ServerConfig;
 
 /**
@@ -47,7 +48,8 @@ public final class ExperimentServer implements AutoCloseable {
         List<DatasetConfig> datasets = settings.pageSizes().stream().distinct().sorted()
                 .map(size -> new DatasetConfig(name(size), "WatDiv, " + size + " triples per page", null,
                         settings.hdt().toAbsolutePath().toString(), size, settings.loading(), Map.of(), null,
-                        settings.maxMpR()))
+                        // The paper's interfaces only: pages as the committed results were measured on.
+                        settings.maxMpR(), new Preemption(false, null, null)))
                 .toList();
         // Long brTPF URLs (50 mappings) and bodies (1000 mappings) must fit.
         ServerConfig config = new ServerConfig("WatDiv experiment", null, "127.0.0.1", 0, null, null, 32 * 1024,

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.function.ToDoubleFunction;
 
 import org.jfree.data.category.DefaultCategoryDataset;
 
@@ -34,8 +33,11 @@ public final class ServerBenchReport {
     private final List<String> servers;
     private final List<String> loads;
     private final int rounds;
+    private final int connections;
 
-    public ServerBenchReport(ServerBench.Results results) {
+    /** {@code connections}: how many wrk kept open, which the latencies depend on. */
+    public ServerBenchReport(ServerBench.Results results, int connections) {
+        this.connections = connections;
         this.runs = results.runs();
         this.downloads = results.downloads();
         this.servers = new ArrayList<>(this.runs.stream().map(ServerBench.Run::server).collect(LinkedHashSet::new, LinkedHashSet::add, LinkedHashSet::addAll));
@@ -72,6 +74,8 @@ public final class ServerBenchReport {
 
     String markdown(String setup) {
         StringBuilder md = new StringBuilder("# Server benchmark: cost per request, side by side\n\n").append(setup).append("\n\n");
+        md.append("## In short\n\n").append(new ServerBenchInShort(this, runs, downloads).markdown(servers, connections))
+                .append("\n\n");
         md.append("## Requests per second (round 1 / round 2 / …)\n\n| server |");
         List<String> rateLoads = loads.stream().filter(l -> !l.startsWith("deep")).toList();
         rateLoads.forEach(l -> md.append(' ').append(l).append(" |"));
@@ -79,7 +83,7 @@ public final class ServerBenchReport {
         for (String server : servers) {
             md.append("| ").append(server).append(" |");
             for (String load : rateLoads) {
-                md.append(' ').append(perRound(server, load, r -> r.result().requestsPerSecond(), "%,.0f")).append(" |");
+                md.append(' ').append(perRound(server, load)).append(" |");
             }
             md.append(' ').append(rss(server)).append(" |\n");
         }
@@ -187,7 +191,11 @@ public final class ServerBenchReport {
         md.append("| ").append(target).append(" | ").append(String.join(" / ", ratios)).append(" | ").append(verdict).append(" |\n");
     }
 
-    private static OptionalDouble medianRate(List<ServerBench.Download> downloads) {
+    int rounds() {
+        return rounds;
+    }
+
+    static OptionalDouble medianRate(List<ServerBench.Download> downloads) {
         double[] rates = downloads.stream().mapToDouble(d -> d.result().megabytesPerSecond()).sorted().toArray();
         if (rates.length == 0) {
             return OptionalDouble.empty();
@@ -205,9 +213,10 @@ public final class ServerBenchReport {
         return value.map(OptionalDouble::of).orElse(OptionalDouble.empty());
     }
 
-    private String perRound(String server, String load, ToDoubleFunction<ServerBench.Run> value, String format) {
+    /** Requests per second of {@code load} on {@code server}, round after round. */
+    String perRound(String server, String load) {
         List<String> cells = runs.stream().filter(r -> r.server().equals(server) && r.load().equals(load))
-                .map(r -> String.format(Locale.ROOT, format, value.applyAsDouble(r))).toList();
+                .map(r -> String.format(Locale.ROOT, "%,.0f", r.result().requestsPerSecond())).toList();
         return cells.isEmpty() ? "–" : String.join(" / ", cells);
     }
 
@@ -218,7 +227,7 @@ public final class ServerBenchReport {
         return cells.isEmpty() ? "–" : String.join("; ", cells);
     }
 
-    private String rss(String server) {
+    String rss(String server) {
         long min = runs.stream().filter(r -> r.server().equals(server)).mapToLong(ServerBench.Run::peakRssBytes).min().orElse(0);
         long max = runs.stream().filter(r -> r.server().equals(server)).mapToLong(ServerBench.Run::peakRssBytes).max().orElse(0);
         return min >> 20 == max >> 20 ? (max >> 20) + " MB" : (min >> 20) + "–" + (max >> 20) + " MB";

@@ -17,7 +17,10 @@ class ReadmeFiguresTest {
     void theReadmesFiguresAreTheCommittedResultsOwn() throws IOException {
         Path root = Path.of("..").toAbsolutePath().normalize();
         String readme = Files.readString(root.resolve("README.md"));
-        assertTrue(readme.contains("<!-- results: network-load -->"), "the README quotes network-load's results");
+        for (String experiment : new String[] {"network-load", "throughput", "server-bench", "server-bench-sf100-xmx320m",
+                "server-bench-sf100-xmx512m"}) {
+            assertTrue(readme.contains("<!-- results: " + experiment + " -->"), "the README quotes " + experiment);
+        }
         assertEquals(ReadmeFigures.fill(readme, root.resolve("experiments/results")), readme,
                 "README.md differs from experiments/results: run `ldf-experiments readme`");
     }
@@ -27,11 +30,12 @@ class ReadmeFiguresTest {
         Files.createDirectories(dir.resolve("a"));
         Files.createDirectories(dir.resolve("b"));
         Files.writeString(dir.resolve("a/summary.md"), "# A\n\n**In short.** Fewer requests.\nTwo lines.\n\n| t |\n");
-        Files.writeString(dir.resolve("b/summary.md"), "# B\n\n## In short\n\nMore queries per hour.\n\n## Cells\n");
+        Files.writeString(dir.resolve("b/summary.md"),
+                "# B\n\n## In short\n\n| x |\n|---|\n\nMore queries per hour.\n\n## Cells\n\nNot this.\n");
         String readme = "Intro\n<!-- results: a -->\nold\n<!-- /results -->\nmiddle\n<!-- results: b -->\n"
                 + "<!-- /results -->\nend\n";
         assertEquals("Intro\n<!-- results: a -->\nFewer requests.\nTwo lines.\n<!-- /results -->\nmiddle\n"
-                + "<!-- results: b -->\nMore queries per hour.\n<!-- /results -->\nend\n", ReadmeFigures.fill(readme, dir));
+                + "<!-- results: b -->\n| x |\n|---|\n\nMore queries per hour.\n<!-- /results -->\nend\n", ReadmeFigures.fill(readme, dir));
     }
 
     @Test

@@ -24,6 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *                       that HDT cannot count exactly
  * @param maxBindingsPerRequest the most distinct solution mappings one brTPF request may carry
  *                       (the brTPF paper's maxMpR); 0 serves plain TPF only
+ * @param preemption     the preemptive SPARQL endpoint (on by default)
  */
 public record DatasetConfig(
         String name,
@@ -34,7 +35,8 @@ public record DatasetConfig(
         Loading loading,
         Map<String, String> prefixes,
         Long countScanLimit,
-        Integer maxBindingsPerRequest) {
+        Integer maxBindingsPerRequest,
+        Preemption preemption) {
 
     public static final int DEFAULT_PAGE_SIZE = 100;
     public static final int MAX_PAGE_SIZE = 10_000;
@@ -58,6 +60,13 @@ public record DatasetConfig(
         prefixes = prefixes == null ? Map.of() : new LinkedHashMap<>(prefixes);
         countScanLimit = countScanLimit == null ? DEFAULT_COUNT_SCAN_LIMIT : countScanLimit;
         maxBindingsPerRequest = maxBindingsPerRequest == null ? DEFAULT_MAX_BINDINGS_PER_REQUEST : maxBindingsPerRequest;
+        preemption = preemption == null ? Preemption.defaults() : preemption;
+    }
+
+    /** A dataset with the preemptive endpoint at its defaults. */
+    public DatasetConfig(String name, String title, String description, String hdt, Integer pageSize, Loading loading,
+            Map<String, String> prefixes, Long countScanLimit, Integer maxBindingsPerRequest) {
+        this(name, title, description, hdt, pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest, null);
     }
 
     /** A dataset with every optional setting at its default. */
@@ -75,7 +84,7 @@ public record DatasetConfig(
             return this; // reported by validate()
         }
         return new DatasetConfig(name, title, description, dir.resolve(hdt).normalize().toString(),
-                pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest);
+                pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest, preemption);
     }
     void validate() {
         if (name == null || !NAME.matcher(name).matches()) {
@@ -94,6 +103,7 @@ public record DatasetConfig(
         if (countScanLimit < 0) {
             throw new ConfigException("Dataset '" + name + "': countScanLimit must not be negative");
         }
+        preemption.validate(name);
         prefixes.forEach((prefix, iri) -> {
             if (!prefix.matches("[A-Za-z][A-Za-z0-9_-]*|") || iri == null || !iri.matches("[A-Za-z][A-Za-z0-9+.-]*:\\S*")) {
                 throw new ConfigException("Dataset '" + name + "': prefix '" + prefix + "' -> '" + iri

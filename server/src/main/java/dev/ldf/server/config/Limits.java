@@ -16,6 +16,11 @@ package dev.ldf.server.config;
  * @param maxConcurrentDumps           dumps streamed at the same time; each holds a request's place
  *                                     for seconds or minutes, so more get 503 with {@code Retry-After}
  *                                     rather than crowding out fragment requests
+ * @param maxConcurrentQuanta          quanta of the preemptive endpoints run at the same time
+ *                                     (default: one per core); more wait, up to
+ *                                     {@code maxQueuedQuanta} of them, for at most
+ *                                     {@code queueTimeoutMillis}; beyond that 503 with {@code Retry-After}
+ * @param maxQueuedQuanta              quanta that may wait for one of those places
  */
 public record Limits(
         Integer maxConcurrentRequests,
@@ -25,7 +30,9 @@ public record Limits(
         Integer idleTimeoutSeconds,
         Integer minRequestBodyBytesPerSecond,
         Integer shutdownTimeoutSeconds,
-        Integer maxConcurrentDumps) {
+        Integer maxConcurrentDumps,
+        Integer maxConcurrentQuanta,
+        Integer maxQueuedQuanta) {
 
     /** Time a body may take before its rate counts: covers connection warm-up and a slow start. */
     public static final int BODY_GRACE_SECONDS = 10;
@@ -39,10 +46,20 @@ public record Limits(
         minRequestBodyBytesPerSecond = minRequestBodyBytesPerSecond == null ? 1024 : minRequestBodyBytesPerSecond;
         shutdownTimeoutSeconds = shutdownTimeoutSeconds == null ? 10 : shutdownTimeoutSeconds;
         maxConcurrentDumps = maxConcurrentDumps == null ? 2 : maxConcurrentDumps;
+        maxConcurrentQuanta = maxConcurrentQuanta == null ? Runtime.getRuntime().availableProcessors() : maxConcurrentQuanta;
+        maxQueuedQuanta = maxQueuedQuanta == null ? 64 : maxQueuedQuanta;
+    }
+
+    /** Limits with the preemptive endpoints' at their defaults. */
+    public Limits(Integer maxConcurrentRequests, Integer maxQueuedRequests, Integer queueTimeoutMillis,
+            Integer retryAfterSeconds, Integer idleTimeoutSeconds, Integer minRequestBodyBytesPerSecond,
+            Integer shutdownTimeoutSeconds, Integer maxConcurrentDumps) {
+        this(maxConcurrentRequests, maxQueuedRequests, queueTimeoutMillis, retryAfterSeconds, idleTimeoutSeconds,
+                minRequestBodyBytesPerSecond, shutdownTimeoutSeconds, maxConcurrentDumps, null, null);
     }
 
     public static Limits defaults() {
-        return new Limits(null, null, null, null, null, null, null, null);
+        return new Limits(null, null, null, null, null, null, null, null, null, null);
     }
 
     /** How long a body of {@code bytes} may take to arrive. */
@@ -59,6 +76,8 @@ public record Limits(
         positive("minRequestBodyBytesPerSecond", minRequestBodyBytesPerSecond);
         notNegative("shutdownTimeoutSeconds", shutdownTimeoutSeconds);
         notNegative("maxConcurrentDumps", maxConcurrentDumps);
+        positive("maxConcurrentQuanta", maxConcurrentQuanta);
+        notNegative("maxQueuedQuanta", maxQueuedQuanta);
     }
 
     private static void positive(String key, int value) {

@@ -39,6 +39,7 @@ import dev.ldf.cli.Suggestions;
  * @param http2                 also HTTP/2 over cleartext (h2c) on the same port; off by default because
  *                              Java's HttpClient, which asks every plain-HTTP server to upgrade, loses about
  *                              one first request in a hundred in that upgrade with Jetty (JDK 17)
+ * @param tokens                the keys that sign continuation tokens of the preemptive endpoints (optional)
  */
 public record ServerConfig(
         String title,
@@ -51,7 +52,8 @@ public record ServerConfig(
         Integer maxRequestBodyBytes,
         List<DatasetConfig> datasets,
         Limits limits,
-        Boolean http2) {
+        Boolean http2,
+        Tokens tokens) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
@@ -73,6 +75,15 @@ public record ServerConfig(
         datasets = datasets == null ? List.of() : List.copyOf(datasets);
         limits = limits == null ? Limits.defaults() : limits;
         http2 = http2 != null && http2;
+        tokens = tokens == null ? Tokens.defaults() : tokens;
+    }
+
+    /** A configuration with random token keys. */
+    public ServerConfig(String title, String description, String host, Integer port, String baseUrl,
+            Integer cacheMaxAgeSeconds, Integer maxRequestHeaderBytes, Integer maxRequestBodyBytes,
+            List<DatasetConfig> datasets, Limits limits, Boolean http2) {
+        this(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes, maxRequestBodyBytes,
+                datasets, limits, http2, null);
     }
 
     /** A configuration without h2c. */
@@ -80,7 +91,7 @@ public record ServerConfig(
             Integer cacheMaxAgeSeconds, Integer maxRequestHeaderBytes, Integer maxRequestBodyBytes,
             List<DatasetConfig> datasets, Limits limits) {
         this(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes, maxRequestBodyBytes,
-                datasets, limits, null);
+                datasets, limits, null, null);
     }
 
     /** A configuration with the default limits. */
@@ -140,32 +151,37 @@ public record ServerConfig(
 
     public ServerConfig withDatasets(List<DatasetConfig> list) {
         return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, list, limits, http2);
+                maxRequestBodyBytes, list, limits, http2, tokens);
     }
 
     public ServerConfig withListener(String newHost, int newPort) {
         return new ServerConfig(title, description, newHost, newPort, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits, http2);
+                maxRequestBodyBytes, datasets, limits, http2, tokens);
     }
 
     public ServerConfig withBaseUrl(String url) {
         return new ServerConfig(title, description, host, port, url, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits, http2);
+                maxRequestBodyBytes, datasets, limits, http2, tokens);
     }
 
     public ServerConfig withCacheMaxAge(int seconds) {
         return new ServerConfig(title, description, host, port, baseUrl, seconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits, http2);
+                maxRequestBodyBytes, datasets, limits, http2, tokens);
     }
 
     public ServerConfig withHttp2(boolean on) {
         return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits, on);
+                maxRequestBodyBytes, datasets, limits, on, tokens);
+    }
+
+    public ServerConfig withTokens(Tokens newTokens) {
+        return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
+                maxRequestBodyBytes, datasets, limits, http2, newTokens);
     }
 
     public ServerConfig withLimits(Limits newLimits) {
         return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, newLimits, http2);
+                maxRequestBodyBytes, datasets, newLimits, http2, tokens);
     }
 
     /**
@@ -190,6 +206,7 @@ public record ServerConfig(
             checkBaseUrl(baseUrl);
         }
         limits.validate();
+        tokens.validate();
         if (datasets.isEmpty()) {
             throw new ConfigException("No datasets configured");
         }

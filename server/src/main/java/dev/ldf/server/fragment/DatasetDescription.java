@@ -11,9 +11,22 @@ import java.util.Map;
  * @param pageSize              triples per page
  * @param maxBindingsPerRequest the most solution mappings a brTPF request may carry (maxMpR); 0 without brTPF
  * @param maxRequestBodyBytes   the largest POST body the server accepts
+ * @param preemptive            whether the dataset has a preemptive SPARQL endpoint
  */
 public record DatasetDescription(String name, String title, String description, String url,
-        Map<String, String> prefixes, int pageSize, int maxBindingsPerRequest, int maxRequestBodyBytes) {
+        Map<String, String> prefixes, int pageSize, int maxBindingsPerRequest, int maxRequestBodyBytes,
+        boolean preemptive) {
+
+    /** A dataset without a preemptive endpoint. */
+    public DatasetDescription(String name, String title, String description, String url, Map<String, String> prefixes,
+            int pageSize, int maxBindingsPerRequest, int maxRequestBodyBytes) {
+        this(name, title, description, url, prefixes, pageSize, maxBindingsPerRequest, maxRequestBodyBytes, false);
+    }
+
+    /** The preemptive SPARQL endpoint ({@code void:sparqlEndpoint}), or null without one. */
+    public String sparqlEndpoint() {
+        return preemptive ? url + "/sparql" : null;
+    }
 
     /** The RFC 6570 template of the TPF search form. */
     public String template() {

@@ -19,9 +19,11 @@ public final class ServedDataset {
     private final int maxBindingsPerRequest;
     private final int maxRequestBodyBytes;
     private final Datasource source;
+    private final boolean preemptive;
 
     public ServedDataset(String name, String title, String description, Map<String, String> prefixes, int pageSize,
-            int maxBindingsPerRequest, int maxRequestBodyBytes, Datasource source) {
+            int maxBindingsPerRequest, int maxRequestBodyBytes, Datasource source, boolean preemptive) {
+        this.preemptive = preemptive;
         this.name = name;
         this.title = title;
         this.description = description;
@@ -53,7 +55,7 @@ public final class ServedDataset {
     /** The dataset as clients see it at {@code addresses}. */
     public DatasetDescription describe(Addresses addresses) {
         return new DatasetDescription(name, title, description, addresses.dataset(name), prefixes, pageSize,
-                maxBindingsPerRequest, maxRequestBodyBytes);
+                maxBindingsPerRequest, maxRequestBodyBytes, preemptive);
     }
 
     /** The whole fragment of {@code pattern}, unpaged, to be streamed as a dump. */

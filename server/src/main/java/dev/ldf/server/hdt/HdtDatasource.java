@@ -45,6 +45,7 @@ public final class HdtDatasource implements Datasource {
     private final Matches matches;
     private final PatternCounts counts;
     private final CursorCache cursors;
+    private final ResumableScans scans;
 
     /**
      * Options of one HDT datasource.
@@ -64,10 +65,11 @@ public final class HdtDatasource implements Datasource {
         this.file = file;
         var dictionary = file.hdt().getDictionary();
         this.terms = new TermIds(dictionary);
-        this.matches = new Matches(file.hdt().getTriples(), new RepeatedVariables(dictionary),
-                Math.toIntExact(dictionary.getNpredicates()));
+        RepeatedVariables repeated = new RepeatedVariables(dictionary);
+        this.matches = new Matches(file.hdt().getTriples(), repeated, Math.toIntExact(dictionary.getNpredicates()));
         this.counts = new PatternCounts(matches, options.countScanLimit());
         this.cursors = new CursorCache(options.cursorCachePatterns(), options.cursorIdleTime());
+        this.scans = new ResumableScans(matches, terms, repeated, dictionary);
     }
 
     /**
@@ -169,6 +171,11 @@ public final class HdtDatasource implements Datasource {
             parts.add(new Part(ids, earlier, counts.part(ids, earlier, search), search));
         }
         return parts;
+    }
+
+    /** Scans that suspend and resume, for the preemptive engine. */
+    public ResumableScans scans() {
+        return scans;
     }
 
     @Override

@@ -111,7 +111,7 @@ final class TermIds {
     }
 
     /** 0 for a variable, -1 for a term the dataset does not hold in that role. */
-    private long id(Node node, TripleComponentRole role) {
+    long id(Node node, TripleComponentRole role) {
         if (TriplePattern.isVariable(node)) {
             return 0;
         }

@@ -44,19 +44,28 @@ final class ContentNegotiation {
      * the client accepts none of the formats.
      */
     static OutputFormat choose(String accept, List<OutputFormat> offered) {
+        return choose(accept, offered, f -> java.util.stream.Stream.concat(java.util.stream.Stream.of(f.mediaType()),
+                f.aliases().stream()).toList());
+    }
+
+    /**
+     * The offer to send for {@code accept} (null or blank: the first), or null when the client
+     * accepts none; each offer answers to its media types.
+     */
+    static <T> T choose(String accept, List<T> offered, java.util.function.Function<T, List<String>> mediaTypes) {
         if (accept == null || accept.isBlank()) {
             return offered.get(0);
         }
         List<Range> ranges = parse(accept);
-        OutputFormat best = null;
+        T best = null;
         double bestQuality = 0;
-        for (OutputFormat format : offered) {
-            double quality = quality(ranges, format.mediaType());
-            for (String alias : format.aliases()) {
-                quality = Math.max(quality, quality(ranges, alias));
+        for (T offer : offered) {
+            double quality = 0;
+            for (String type : mediaTypes.apply(offer)) {
+                quality = Math.max(quality, quality(ranges, type));
             }
             if (quality > bestQuality) {
-                best = format;
+                best = offer;
                 bestQuality = quality;
             }
         }

@@ -59,7 +59,7 @@ record FragmentParameters(FragmentRequest.Input input, String page, String bodyD
                 values == null || values.isBlank() ? null : values), parameters.single("page"), bodyDigest);
     }
 
-    private static boolean isUtf8Form(String contentType) {
+    static boolean isUtf8Form(String contentType) {
         String type = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
         String[] parts = type.split(";", -1);
         boolean form = parts[0].trim().equals(FORM);
@@ -75,7 +75,7 @@ record FragmentParameters(FragmentRequest.Input input, String page, String bodyD
     }
 
     /** The body, refused with 413 when it is larger than the limit (declared or actual). */
-    private static byte[] body(HttpServletRequest request, int maxBodyBytes) throws IOException {
+    static byte[] body(HttpServletRequest request, int maxBodyBytes) throws IOException {
         InputStream in = request.getInputStream();
         long declared = request.getContentLengthLong();
         if (declared > DRAIN_LIMIT) {
@@ -103,7 +103,7 @@ record FragmentParameters(FragmentRequest.Input input, String page, String bodyD
      * Reads and discards a refused body, so that the client, still sending, receives the error
      * instead of a reset connection; gives up (and the connection must close) past a bound.
      */
-    private static boolean drain(InputStream in) throws IOException {
+    static boolean drain(InputStream in) throws IOException {
         byte[] buffer = new byte[8192];
         long drained = 0;
         for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {

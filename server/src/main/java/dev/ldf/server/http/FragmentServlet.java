@@ -20,7 +20,10 @@ import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.Fragment;
 import dev.ldf.server.fragment.ServedDataset;
 import dev.ldf.server.fragment.ServerDescription;
+import dev.ldf.server.hdt.HdtDatasource;
 import dev.ldf.server.monitor.RequestLabels;
+import dev.ldf.server.preemption.PreemptiveEngine;
+import dev.ldf.server.preemption.QuantumSlots;
 import dev.ldf.server.rdf.OutputFormat;
 import dev.ldf.server.rdf.ResponseWriter;
 import dev.ldf.server.rdf.UnrepresentableException;
@@ -53,6 +56,8 @@ public final class FragmentServlet extends HttpServlet {
     private final transient ErrorResponder errors;
     private final transient Dumps dumps;
     private final transient Map<String, Served> datasets = new LinkedHashMap<>();
+    private final transient PreemptiveEndpoint preemptive;
+    private final transient Map<String, PreemptiveEndpoint.Target> preemptiveTargets = new LinkedHashMap<>();
     private final String catalogFingerprint;
     private final AtomicLong requestIds = new AtomicLong();
 
@@ -62,17 +67,28 @@ public final class FragmentServlet extends HttpServlet {
         this.writers = writers;
         this.errors = new ErrorResponder(writers);
         this.dumps = new Dumps(config.limits(), config.cacheMaxAgeSeconds());
+        this.preemptive = new PreemptiveEndpoint(PreemptiveEndpoint.signer(config.tokens()),
+                new QuantumSlots(config.limits().maxConcurrentQuanta(), config.limits().maxQueuedQuanta(),
+                        config.limits().queueTimeoutMillis()), config.maxRequestBodyBytes(), config.limits().retryAfterSeconds(), config.baseUrl());
         StringBuilder catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
         for (DatasetConfig d : config.datasets()) {
             Datasource source = sources.get(d.name());
             if (source == null) {
                 throw new IllegalArgumentException("No datasource for dataset " + d.name());
             }
+            // Only HDT datasets can suspend and resume a scan anywhere.
+            boolean preemptable = d.preemption().enabled() && source instanceof HdtDatasource;
+            if (preemptable) {
+                preemptiveTargets.put(d.name(), new PreemptiveEndpoint.Target(d.name(),
+                        PreemptiveEndpoint.version(source.version()),
+                        new PreemptiveEngine(((HdtDatasource) source).scans()), d.preemption()));
+            }
             String fingerprint = source.version() + "|" + d.title() + "|" + d.description() + "|" + d.pageSize()
                     + "|" + d.prefixes() + "|" + d.maxBindingsPerRequest() + "|" + config.maxRequestBodyBytes()
-                    + "|" + config.baseUrl();
+                    + "|" + config.baseUrl() + "|" + preemptable;
             datasets.put(d.name(), new Served(new ServedDataset(d.name(), d.title(), d.description(), d.prefixes(),
-                    d.pageSize(), d.maxBindingsPerRequest(), config.maxRequestBodyBytes(), source), fingerprint));
+                    d.pageSize(), d.maxBindingsPerRequest(), config.maxRequestBodyBytes(), source, preemptable),
+                    fingerprint));
             catalog.append('|').append(d.name()).append('|').append(fingerprint);
         }
         this.catalogFingerprint = catalog.toString();
@@ -112,7 +128,7 @@ public final class FragmentServlet extends HttpServlet {
             throws IOException {
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
         PublicUrls urls = PublicUrls.of(request, config.baseUrl());
-        if (dump(request, response, path, urls)) {
+        if (dump(request, response, path, urls) || sparql(request, response, path)) {
             return;
         }
         if (format == null) {
@@ -155,6 +171,25 @@ public final class FragmentServlet extends HttpServlet {
         request.setAttribute(RequestLabels.API, RequestLabels.Api.DUMP);
         allow(request.getMethod(), response, Headers.READ_METHODS);
         dumps.answer(request, response, file, served.dataset(), served.fingerprint(), urls);
+        return true;
+    }
+
+    /** Answers {@code /name/sparql} of a dataset with a preemptive endpoint; false for any other path. */
+    private boolean sparql(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {
+        int slash = path.indexOf('/', 1);
+        PreemptiveEndpoint.Target target = slash > 0 && path.substring(slash + 1).equals(PreemptiveEndpoint.NAME)
+                ? preemptiveTargets.get(path.substring(1, slash)) : null;
+        if (target == null) {
+            return false;
+        }
+        request.setAttribute(RequestLabels.DATASET, target.dataset());
+        request.setAttribute(RequestLabels.API, RequestLabels.Api.SPARQL);
+        try {
+            preemptive.answer(request, response, target);
+        } catch (HttpError e) {
+            // SPARQL clients read errors as text, whatever RDF format the Accept header would allow.
+            errors.respond(response, e.status(), e.getMessage(), null, e.closeConnection());
+        }
         return true;
     }
 

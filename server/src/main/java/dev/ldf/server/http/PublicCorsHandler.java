@@ -28,7 +28,7 @@ final class PublicCorsHandler extends Handler.Wrapper {
 
     private static final HttpField ALLOW_ORIGIN = new PreEncodedHttpField(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
     private static final HttpField EXPOSE = new PreEncodedHttpField(HttpHeader.ACCESS_CONTROL_EXPOSE_HEADERS,
-            "ETag, Content-Type");
+            "ETag, Content-Type, Retry-After, Next-Token, Server-Timing");
 
     PublicCorsHandler(Handler handler) {
         super(handler);

@@ -2,7 +2,9 @@ package dev.ldf.server.preemption;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
+import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
@@ -22,6 +24,7 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprFunctionOp;
 import org.apache.jena.sparql.expr.ExprVisitorBase;
+import org.apache.jena.sparql.graph.NodeTransformLib;
 
 /**
  * A SPARQL SELECT query in the form the preemptive endpoint runs: basic graph patterns combined
@@ -57,6 +60,18 @@ public record PreemptableQuery(List<Var> projection, Part where) {
      * @throws UnsupportedQueryException when it uses a form the endpoint does not run
      */
     public static PreemptableQuery parse(String text) throws UnsupportedQueryException {
+        return parse(text, node -> node);
+    }
+
+    /**
+     * Parses and checks {@code text}, replacing every term of the query with what {@code terms}
+     * makes of it (Skolem IRIs back into the blank nodes they name).
+     *
+     * @throws QueryParseException       when it is not SPARQL 1.1
+     * @throws UnsupportedQueryException when it uses a form the endpoint does not run
+     */
+    public static PreemptableQuery parse(String text, UnaryOperator<Node> terms)
+            throws UnsupportedQueryException {
         Query query = QueryFactory.create(text, Syntax.syntaxSPARQL_11);
         if (!query.isSelectType()) {
             throw new UnsupportedQueryException("Only SELECT queries are supported, not " + form(query));
@@ -79,7 +94,7 @@ public record PreemptableQuery(List<Var> projection, Part where) {
         if (query.hasValues()) {
             throw new UnsupportedQueryException("VALUES after the WHERE clause is not supported; put it inside");
         }
-        Op op = Algebra.compile(query);
+        Op op = NodeTransformLib.transform(node -> node.isURI() ? terms.apply(node) : node, Algebra.compile(query));
         List<Var> projection = null;
         if (op instanceof OpProject project) {
             projection = List.copyOf(project.getVars());

@@ -174,6 +174,9 @@ final class RdfStatements {
         for (String dump : d.dumps()) {
             e.emit(datasetNode(d), VOID_DATA_DUMP, NodeFactory.createURI(dump));
         }
+        if (d.sparqlEndpoint() != null) {
+            e.emit(datasetNode(d), VOID_SPARQL_ENDPOINT, NodeFactory.createURI(d.sparqlEndpoint()));
+        }
     }
 
     /**

@@ -50,6 +50,7 @@ public final class Vocabulary {
     static final Node VOID_TRIPLES = voidTerm("triples");
     static final Node VOID_SUBSET = voidTerm("subset");
     static final Node VOID_DATA_DUMP = voidTerm("dataDump");
+    static final Node VOID_SPARQL_ENDPOINT = voidTerm("sparqlEndpoint");
     static final Node VOID_PROPERTIES = voidTerm("properties");
     static final Node VOID_DISTINCT_SUBJECTS = voidTerm("distinctSubjects");
     static final Node VOID_DISTINCT_OBJECTS = voidTerm("distinctObjects");

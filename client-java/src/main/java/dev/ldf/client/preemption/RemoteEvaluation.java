@@ -1,0 +1,203 @@
+package dev.ldf.client.preemption;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.query.Query;
+import org.apache.jena.sparql.algebra.Algebra;
+import org.apache.jena.sparql.algebra.Op;
+import org.apache.jena.sparql.algebra.OpAsQuery;
+import org.apache.jena.sparql.algebra.OpVars;
+import org.apache.jena.sparql.algebra.op.OpJoin;
+import org.apache.jena.sparql.algebra.op.OpTable;
+import org.apache.jena.sparql.algebra.table.TableN;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.ExecutionContext;
+import org.apache.jena.sparql.engine.QueryIterator;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.binding.BindingBuilder;
+import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
+import org.apache.jena.sparql.engine.main.QC;
+
+import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.http.ResultsPage;
+
+/**
+ * Evaluates a remote part for the rows ARQ gives it: the whole part once when the rows bind none
+ * of its variables (the usual case: the part is the query), otherwise in blocks of rows sent as
+ * VALUES, all rows of a block binding the same variables, so that every solution belongs to
+ * exactly one row of the block. Each block's query is followed quantum by quantum, one page of
+ * solutions at a time, and the solutions are merged with their rows.
+ *
+ * <p>A row whose value is a blank node cannot be written into VALUES; it is evaluated by ARQ over
+ * fragments instead.
+ */
+final class RemoteEvaluation implements Iterator<Binding> {
+
+    /** Rows sent in one query's VALUES. */
+    static final int BLOCK = 100;
+
+    private final Op op;
+    private final FragmentSource source;
+    private final QueryIterator input;
+    private final ExecutionContext context;
+    private final List<Var> vars;
+    private final Deque<Block> blocks = new ArrayDeque<>();
+    private Iterator<Binding> ready = Collections.emptyIterator();
+
+    RemoteEvaluation(Op op, FragmentSource source, QueryIterator input, ExecutionContext context) {
+        this.op = op;
+        this.source = source;
+        this.input = input;
+        this.context = context;
+        this.vars = OpVars.visibleVars(op).stream().sorted((a, b) -> a.getVarName().compareTo(b.getVarName())).toList();
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (!ready.hasNext()) {
+            if (blocks.isEmpty() && !readBlocks()) {
+                return false;
+            }
+            Block block = blocks.peek();
+            ready = block.nextPage();
+            if (block.finished()) {
+                blocks.remove();
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public Binding next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        return ready.next();
+    }
+
+    /** The next rows of the input, grouped by the variables of the part they bind. */
+    private boolean readBlocks() {
+        Map<List<Var>, List<Binding>> groups = new LinkedHashMap<>();
+        int read = 0;
+        while (read < BLOCK && input.hasNext()) {
+            Binding row = input.next();
+            read++;
+            List<Var> bound = vars.stream().filter(row::contains).toList();
+            if (bound.stream().anyMatch(v -> row.get(v).isBlank())) {
+                blocks.add(new LocalBlock(row));
+            } else {
+                groups.computeIfAbsent(bound, b -> new ArrayList<>()).add(row);
+            }
+        }
+        if (read == 0) {
+            input.close();
+            return false;
+        }
+        groups.forEach((bound, rows) -> blocks.add(new RemoteBlock(bound, rows)));
+        return true;
+    }
+
+    /** Rows evaluated together. */
+    private interface Block {
+        Iterator<Binding> nextPage();
+
+        boolean finished();
+    }
+
+    /** Rows that bind the same variables of the part, sent as one query. */
+    private final class RemoteBlock implements Block {
+        private final List<Var> bound;
+        private final Map<List<Node>, List<Binding>> rowsByKey = new HashMap<>();
+        private final String query;
+        private String next;
+        private boolean finished;
+
+        RemoteBlock(List<Var> bound, List<Binding> rows) {
+            this.bound = bound;
+            TableN values = new TableN(bound);
+            for (Binding row : rows) {
+                List<Node> key = key(row);
+                List<Binding> same = rowsByKey.get(key);
+                if (same == null) {
+                    same = new ArrayList<>();
+                    rowsByKey.put(key, same);
+                    BindingBuilder builder = BindingBuilder.create();
+                    bound.forEach(v -> builder.add(v, row.get(v)));
+                    values.addBinding(builder.build());
+                }
+                same.add(row);
+            }
+            Op sent = bound.isEmpty() ? op : OpJoin.create(OpTable.create(values), op);
+            Query text = OpAsQuery.asQuery(sent);
+            this.query = text.serialize();
+        }
+
+        @Override
+        public Iterator<Binding> nextPage() {
+            ResultsPage page = source.results(query, next);
+            next = page.next();
+            finished = next == null;
+            List<Binding> merged = new ArrayList<>();
+            for (Binding solution : page.solutions()) {
+                List<Binding> rows = rowsByKey.get(key(solution));
+                if (rows != null) {
+                    for (Binding row : rows) {
+                        if (Algebra.compatible(row, solution)) {
+                            merged.add(Algebra.merge(row, solution));
+                        }
+                    }
+                }
+            }
+            return merged.iterator();
+        }
+
+        @Override
+        public boolean finished() {
+            return finished;
+        }
+
+        private List<Node> key(Binding binding) {
+            List<Node> key = new ArrayList<>(bound.size());
+            for (Var v : bound) {
+                key.add(binding.get(v));
+            }
+            return key;
+        }
+    }
+
+    /** One row that ARQ evaluates over fragments. */
+    private final class LocalBlock implements Block {
+        private final Binding row;
+
+        LocalBlock(Binding row) {
+            this.row = row;
+        }
+
+        @Override
+        public Iterator<Binding> nextPage() {
+            List<Binding> results = new ArrayList<>();
+            QueryIterator local = QC.execute(op, QueryIterPlainWrapper.create(List.of(row).iterator(), context), context);
+            try {
+                local.forEachRemaining(results::add);
+            } finally {
+                local.close();
+            }
+            return results.iterator();
+        }
+
+        @Override
+        public boolean finished() {
+            return true;
+        }
+    }
+}

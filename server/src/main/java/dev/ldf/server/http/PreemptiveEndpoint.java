@@ -1,0 +1,187 @@
+package dev.ldf.server.http;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.apache.jena.query.QueryParseException;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.binding.BindingBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.ldf.server.config.Preemption;
+import dev.ldf.server.config.Tokens;
+import dev.ldf.server.fragment.Skolemizer;
+import dev.ldf.server.preemption.InvalidTokenException;
+import dev.ldf.server.preemption.PreemptableQuery;
+import dev.ldf.server.preemption.PreemptiveEngine;
+import dev.ldf.server.preemption.QuantumSlots;
+import dev.ldf.server.preemption.ResultsFormat;
+import dev.ldf.server.preemption.ResultsWriter;
+import dev.ldf.server.preemption.TokenSigner;
+import dev.ldf.server.preemption.UnsupportedQueryException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * A dataset's preemptive SPARQL endpoint ({@code /name/sparql}): runs a query for one quantum and
+ * answers with the solutions found and, unless the query is complete, a signed continuation token
+ * ({@code next} in JSON, and the {@value #NEXT_HEADER} header in every format) that the client
+ * sends back with the same query to continue. Quanta run in a bounded number of places
+ * ({@link QuantumSlots}); a full server answers 503 with {@code Retry-After}.
+ */
+final class PreemptiveEndpoint {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PreemptiveEndpoint.class);
+
+    static final String NAME = "sparql";
+    /** OPTIONS is answered by {@link PublicCorsHandler}. */
+    static final String METHODS = "GET, POST, OPTIONS";
+    static final String NEXT_HEADER = "Next-Token";
+    private static final List<ResultsFormat> FORMATS = List.of(ResultsFormat.values());
+
+    /** One dataset's endpoint: its engine, its settings, and the version its tokens are bound to. */
+    record Target(String dataset, long version, PreemptiveEngine engine, Preemption settings) {}
+
+    private final TokenSigner signer;
+    private final QuantumSlots slots;
+    private final int maxBodyBytes;
+    private final int retryAfterSeconds;
+    private final String baseUrl;
+
+    /** {@code baseUrl}: the configured public URL (or null), which Skolem IRIs begin with. */
+    PreemptiveEndpoint(TokenSigner signer, QuantumSlots slots, int maxBodyBytes, int retryAfterSeconds, String baseUrl) {
+        this.baseUrl = baseUrl;
+        this.signer = signer;
+        this.slots = slots;
+        this.maxBodyBytes = maxBodyBytes;
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    /** The signer of the configured keys, or of a random key that lives as long as this process. */
+    static TokenSigner signer(Tokens tokens) {
+        List<TokenSigner.Key> keys = new ArrayList<>();
+        for (Tokens.Key key : tokens.keys()) {
+            keys.add(new TokenSigner.Key(key.id(), key.secret().getBytes(StandardCharsets.UTF_8)));
+        }
+        if (keys.isEmpty()) {
+            byte[] secret = new byte[32];
+            new SecureRandom().nextBytes(secret);
+            keys.add(new TokenSigner.Key("random", secret));
+            LOG.info("Continuation tokens are signed with a random key: they do not survive a restart and replicas "
+                    + "cannot resume each other's; configure tokens.keys for that");
+        }
+        return new TokenSigner(keys, Duration.ofSeconds(tokens.lifetimeSeconds()), Clock.systemUTC());
+    }
+
+    /** A dataset version as the number tokens carry: the first bytes of its digest. */
+    static long version(String datasetVersion) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(datasetVersion.getBytes(StandardCharsets.UTF_8));
+            long value = 0;
+            for (int i = 0; i < 7; i++) {
+                value = value << 8 | (digest[i] & 0xFF);
+            }
+            return value;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    void answer(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {
+        String method = request.getMethod();
+        if (!METHODS.contains(method)) {
+            response.setHeader("Allow", METHODS);
+            throw new HttpError(405, "Method " + method + " is not allowed here; use " + METHODS + ".");
+        }
+        ResultsFormat format = ContentNegotiation.choose(request.getHeader("Accept"), FORMATS, ResultsFormat::mediaTypes);
+        if (format == null) {
+            throw new HttpError(406, "None of the results formats of this endpoint is acceptable: "
+                    + String.join(", ", FORMATS.stream().map(ResultsFormat::mediaType).toList()) + ".");
+        }
+        SparqlParameters parameters = SparqlParameters.read(request, maxBodyBytes);
+        // Blank nodes travel as the same Skolem IRIs as in fragments, so that clients can mix both.
+        Skolemizer skolemizer = new Skolemizer(PublicUrls.of(request, baseUrl).genidPrefix(target.dataset()));
+        PreemptableQuery query = parse(parameters.query(), skolemizer);
+        TokenSigner.Binding binding = TokenSigner.Binding.of(target.dataset(), target.version(), parameters.query());
+        byte[] state = null;
+        if (parameters.next() != null) {
+            try {
+                state = signer.verify(binding, parameters.next());
+            } catch (InvalidTokenException e) {
+                throw HttpError.badRequest(e.getMessage());
+            }
+        }
+        List<Binding> solutions = new ArrayList<>();
+        long begin = System.nanoTime();
+        PreemptiveEngine.Outcome outcome = run(target, query, state, solutions, response, skolemizer);
+        long total = System.nanoTime() - begin;
+        String next = outcome.complete() ? null : signer.sign(binding, outcome.next());
+        ResultsWriter.Stats stats = new ResultsWriter.Stats(outcome.solutions(), outcome.rows(),
+                outcome.resumeNanos() / 1e6, (total - outcome.resumeNanos() - outcome.suspendNanos()) / 1e6,
+                outcome.suspendNanos() / 1e6);
+        response.setStatus(200);
+        response.setContentType(format.contentType());
+        // A quantum's page depends on timing: no cache may keep or reuse it.
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader("Vary", "Accept");
+        response.setHeader("Server-Timing", String.format(Locale.ROOT, "resume;dur=%.3f, run;dur=%.3f, suspend;dur=%.3f",
+                stats.resumeMillis(), stats.runMillis(), stats.suspendMillis()));
+        if (next != null) {
+            response.setHeader(NEXT_HEADER, next);
+        }
+        try (OutputStream out = response.getOutputStream()) {
+            ResultsWriter.write(format, query.projection(), solutions, next, stats, out);
+        }
+    }
+
+    private PreemptiveEngine.Outcome run(Target target, PreemptableQuery query, byte[] state, List<Binding> solutions,
+            HttpServletResponse response, Skolemizer skolemizer) {
+        boolean entered;
+        try {
+            entered = slots.enter();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            entered = false;
+        }
+        if (!entered) {
+            response.setHeader("Retry-After", Integer.toString(retryAfterSeconds));
+            throw new HttpError(503, "Every place for running queries is taken; retry after " + retryAfterSeconds + " s.");
+        }
+        try {
+            return target.engine().run(query, state, target.settings().quantumMillis() * 1_000_000L,
+                    target.settings().maxResults(), b -> solutions.add(skolemized(b, skolemizer)));
+        } catch (InvalidTokenException e) {
+            throw HttpError.badRequest(e.getMessage());
+        } finally {
+            slots.leave();
+        }
+    }
+
+    private static Binding skolemized(Binding binding, Skolemizer skolemizer) {
+        BindingBuilder builder = BindingBuilder.create();
+        binding.forEach((v, node) -> builder.add(v, skolemizer.skolemize(node)));
+        return builder.build();
+    }
+
+    private static PreemptableQuery parse(String text, Skolemizer skolemizer) {
+        try {
+            return PreemptableQuery.parse(text, skolemizer::deskolemize);
+        } catch (QueryParseException e) {
+            String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+            throw HttpError.badRequest("The query is not SPARQL 1.1: "
+                    + (message.length() > 200 ? message.substring(0, 200) + "..." : message));
+        } catch (UnsupportedQueryException e) {
+            throw HttpError.badRequest(e.getMessage());
+        }
+    }
+}

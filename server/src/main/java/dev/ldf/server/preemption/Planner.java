@@ -1,0 +1,55 @@
+package dev.ldf.server.preemption;
+
+import java.util.List;
+
+import org.apache.jena.sparql.engine.binding.BindingFactory;
+
+import dev.ldf.server.preemption.PreemptableQuery.Bgp;
+import dev.ldf.server.preemption.PreemptableQuery.Filter;
+import dev.ldf.server.preemption.PreemptableQuery.Join;
+import dev.ldf.server.preemption.PreemptableQuery.Part;
+import dev.ldf.server.preemption.PreemptableQuery.Union;
+import dev.ldf.server.preemption.PreemptableQuery.Values;
+
+/** Builds the operators of a query's parts, fresh or from a saved state. */
+final class Planner {
+
+    private final Terms terms;
+    private final Slots slots;
+
+    Planner(Terms terms, Slots slots) {
+        this.terms = terms;
+        this.slots = slots;
+    }
+
+    Operator start(Part part, Row base) {
+        Operator operator = build(part, base);
+        operator.start();
+        return operator;
+    }
+
+    Operator resume(Part part, Row base, PlanState.Reader in) throws InvalidTokenException {
+        Operator operator = build(part, base);
+        operator.restore(in);
+        return operator;
+    }
+
+    private Operator build(Part part, Row base) {
+        if (part instanceof Bgp bgp) {
+            return bgp.patterns().isEmpty()
+                    ? new ValuesOperator(terms, slots, List.of(BindingFactory.empty()), base)
+                    : new BgpOperator(terms, slots, bgp.patterns(), base);
+        }
+        if (part instanceof Filter filter) {
+            return new FilterOperator(terms, slots, filter.expressions(), build(filter.input(), base));
+        }
+        if (part instanceof Union union) {
+            return new UnionOperator(this, union, base);
+        }
+        if (part instanceof Join join) {
+            return new JoinOperator(this, join, base);
+        }
+        Values values = (Values) part;
+        return new ValuesOperator(terms, slots, values.rows(), base);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.ldf.server.preemption;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.binding.BindingBuilder;
+
+import dev.ldf.server.hdt.ResumableScans;
+
+/**
+ * Runs a query for one quantum: builds its plan (fresh, or from the state a previous quantum
+ * saved), produces solutions until the quantum or the page's size runs out, and saves the plan
+ * where it stopped. Nothing is kept between requests. Thread-safe: every run has its own plan.
+ */
+public final class PreemptiveEngine {
+
+    /**
+     * What one quantum did.
+     *
+     * @param next       the saved plan, or null when the query is complete
+     * @param solutions  solutions produced
+     * @param rows       rows the scans read
+     * @param resumeNanos time to rebuild the plan (from a saved state, or fresh)
+     * @param suspendNanos time to save it
+     */
+    public record Outcome(byte[] next, long solutions, long rows, long resumeNanos, long suspendNanos) {
+        public boolean complete() {
+            return next == null;
+        }
+    }
+
+    private final ResumableScans scans;
+
+    public PreemptiveEngine(ResumableScans scans) {
+        this.scans = scans;
+    }
+
+    /**
+     * Runs {@code query} for at most {@code quantumNanos} and {@code maxSolutions} solutions, from
+     * {@code state} (null for the start), handing each solution, projected, to {@code sink}.
+     *
+     * @throws InvalidTokenException when {@code state} does not fit the query's plan
+     */
+    public Outcome run(PreemptableQuery query, byte[] state, long quantumNanos, int maxSolutions,
+            Consumer<Binding> sink) throws InvalidTokenException {
+        return run(query, state, Quantum.ofNanos(quantumNanos), maxSolutions, sink);
+    }
+
+    Outcome run(PreemptableQuery query, byte[] state, Quantum quantum, int maxSolutions, Consumer<Binding> sink)
+            throws InvalidTokenException {
+        if (maxSolutions < 1) {
+            throw new IllegalArgumentException("A quantum must be allowed at least one solution");
+        }
+        long begin = System.nanoTime();
+        Slots slots = Slots.of(query);
+        Terms terms = new Terms(scans);
+        Planner planner = new Planner(terms, slots);
+        Row empty = new Row(slots.size());
+        Operator root;
+        if (state == null) {
+            root = planner.start(query.where(), empty);
+        } else {
+            PlanState.Reader in = new PlanState.Reader(state);
+            root = planner.resume(query.where(), empty, in);
+            in.end();
+        }
+        long resumed = System.nanoTime();
+        List<Var> projection = query.projection();
+        int[] projected = slots.of(projection);
+        long solutions = 0;
+        while (solutions < maxSolutions) {
+            Operator.Step step = root.next(quantum);
+            if (step == Operator.Step.DONE) {
+                return new Outcome(null, solutions, quantum.rows(), resumed - begin, 0);
+            }
+            if (step == Operator.Step.SUSPENDED) {
+                break;
+            }
+            Row row = root.current();
+            BindingBuilder binding = BindingBuilder.create();
+            for (int i = 0; i < projected.length; i++) {
+                if (row.bound(projected[i])) {
+                    binding.add(projection.get(i), terms.node(row, projected[i]));
+                }
+            }
+            sink.accept(binding.build());
+            solutions++;
+        }
+        long suspending = System.nanoTime();
+        PlanState.Writer out = new PlanState.Writer();
+        root.save(out);
+        byte[] next = out.bytes();
+        return new Outcome(next, solutions, quantum.rows(), resumed - begin, System.nanoTime() - suspending);
+    }
+}

@@ -1,0 +1,206 @@
+package dev.ldf.server.http;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.jena.query.QueryExecution;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.query.ResultSet;
+import org.apache.jena.rdf.model.Model;
+import org.apache.jena.riot.RDFDataMgr;
+import org.apache.jena.riot.ResultSetMgr;
+import org.apache.jena.riot.resultset.ResultSetLang;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.ldf.server.testing.Http;
+import dev.ldf.server.testing.TestData;
+import dev.ldf.server.testing.TestServer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The preemptive endpoint over HTTP: the protocol, the formats, the tokens, and every refusal. */
+class PreemptiveEndpointTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PREFIXES = "PREFIX schema: <http://schema.org/> PREFIX lib: <http://example.org/library/> ";
+    private static final String ALL = "SELECT * { ?s ?p ?o }";
+    private static final String BOOKS = PREFIXES + "SELECT ?book ?name ?author { ?book schema:author ?author ; "
+            + "schema:name ?name . ?author schema:name ?authorName FILTER(STRLEN(?authorName) > 3) }";
+
+    private static Model model;
+
+    @BeforeAll
+    static void data() {
+        model = RDFDataMgr.loadModel(TestData.libraryTurtle().toString());
+    }
+
+    @Test
+    void followingNextGivesJenasResults() throws Exception {
+        for (String query : List.of(ALL, BOOKS)) {
+            List<String> results = new ArrayList<>();
+            String next = null;
+            int requests = 0;
+            do {
+                HttpResponse<String> response = Http.get(sparql("library", query, next),
+                        "Accept", "application/sparql-results+json");
+                assertEquals(200, response.statusCode(), response.body());
+                assertEquals("no-store", response.headers().firstValue("Cache-Control").orElse(""));
+                JsonNode page = JSON.readTree(response.body());
+                for (JsonNode binding : page.path("results").path("bindings")) {
+                    results.add(key(binding));
+                }
+                next = page.path("next").isTextual() ? page.path("next").asText() : null;
+                assertEquals(next, response.headers().firstValue(PreemptiveEndpoint.NEXT_HEADER).orElse(null));
+                assertTrue(page.path("stats").path("solutions").asLong() <= 2000);
+                requests++;
+            } while (next != null);
+            List<String> expected = jena(query);
+            assertEquals(expected.size(), results.size(), query);
+            if (query.equals(BOOKS)) {
+                assertEquals(sorted(expected), sorted(results));
+            }
+            if (query.equals(ALL)) {
+                assertTrue(requests >= 3, "5,625 triples need three pages of at most 2,000");
+            }
+        }
+    }
+
+    @Test
+    void writesEveryResultsFormat() throws Exception {
+        String url = sparql("library", ALL, null);
+        HttpResponse<String> xml = Http.get(url, "Accept", "application/sparql-results+xml");
+        assertEquals("application/sparql-results+xml;charset=utf-8", xml.headers().firstValue("Content-Type").orElse(""));
+        ResultSet parsed = ResultSetMgr.read(new ByteArrayInputStream(xml.body().getBytes(StandardCharsets.UTF_8)),
+                ResultSetLang.RS_XML);
+        int rows = 0;
+        for (; parsed.hasNext(); parsed.next()) {
+            rows++;
+        }
+        assertEquals(2000, rows);
+        assertTrue(xml.headers().firstValue(PreemptiveEndpoint.NEXT_HEADER).isPresent());
+        assertTrue(Http.get(url, "Accept", "text/csv").body().startsWith("s,p,o\r\n"));
+        assertTrue(Http.get(url, "Accept", "text/tab-separated-values").body().startsWith("?s\t?p\t?o\n"));
+        HttpResponse<String> json = Http.get(url, "Accept", "application/json");
+        ResultSet fromJson = ResultSetMgr.read(new ByteArrayInputStream(json.body().getBytes(StandardCharsets.UTF_8)),
+                ResultSetLang.RS_JSON);
+        assertEquals(List.of("s", "p", "o"), fromJson.getResultVars(), "Jena reads our JSON, next and stats included");
+        assertTrue(json.headers().firstValue("Server-Timing").orElse("").contains("run;dur="));
+    }
+
+    @Test
+    void acceptsTheProtocolsPostForms() throws Exception {
+        String endpoint = TestServer.dataset("library") + "/sparql";
+        HttpResponse<String> direct = Http.send(HttpRequest.newBuilder(URI.create(endpoint))
+                .POST(HttpRequest.BodyPublishers.ofString(BOOKS)), "Content-Type", "application/sparql-query",
+                "Accept", "application/sparql-results+json");
+        assertEquals(200, direct.statusCode(), direct.body());
+        HttpResponse<String> form = Http.post(endpoint, Http.form("query", BOOKS));
+        assertEquals(200, form.statusCode(), form.body());
+        assertEquals(JSON.readTree(direct.body()).path("results"), JSON.readTree(form.body()).path("results"));
+        String next = JSON.readTree(Http.get(sparql("library", ALL, null)).body()).path("next").asText();
+        HttpResponse<String> resumed = Http.post(endpoint, Http.form("query", ALL, "next", next));
+        assertEquals(200, resumed.statusCode(), resumed.body());
+    }
+
+    @Test
+    void refusesWhatItCannotRunWithAMessage() {
+        assertRefused(400, "OPTIONAL", Http.get(sparql("library", PREFIXES + "SELECT * { ?s schema:name ?n OPTIONAL { ?s schema:author ?a } }", null)));
+        assertRefused(400, "not SPARQL", Http.get(sparql("library", "SELECT * { ?s ", null)));
+        assertRefused(400, "query", Http.get(TestServer.dataset("library") + "/sparql"));
+        assertRefused(406, "results formats", Http.get(sparql("library", ALL, null), "Accept", "text/html"));
+        assertRefused(405, "GET, POST", Http.send(HttpRequest.newBuilder(URI.create(sparql("library", ALL, null)))
+                .PUT(HttpRequest.BodyPublishers.ofString("x"))));
+        assertRefused(415, "application/sparql-query", Http.send(HttpRequest.newBuilder(
+                URI.create(TestServer.dataset("library") + "/sparql")).POST(HttpRequest.BodyPublishers.ofString(ALL)),
+                "Content-Type", "text/plain"));
+        assertEquals(404, Http.get(TestServer.dataset("nothere") + "/sparql").statusCode());
+    }
+
+    @Test
+    void refusesTokensItDidNotIssueForThisQueryAndDataset() throws Exception {
+        String next = JSON.readTree(Http.get(sparql("library", ALL, null)).body()).path("next").asText();
+        assertFalse(next.isEmpty());
+        char flipped = next.charAt(next.length() / 2) == 'A' ? 'B' : 'A';
+        String edited = next.substring(0, next.length() / 2) + flipped + next.substring(next.length() / 2 + 1);
+        assertRefused(400, "changed", Http.get(sparql("library", ALL, edited)));
+        assertRefused(400, "changed", Http.get(sparql("library", ALL + " ", next)));
+        assertRefused(400, "changed", Http.get(sparql("loaded", ALL, next)));
+        assertRefused(400, "base64url", Http.get(sparql("library", ALL, "not a token!")));
+        assertRefused(400, "issued", Http.get(sparql("library", ALL, "AAAA")));
+    }
+
+    @Test
+    void theDatasetDescribesItsEndpoint() {
+        String turtle = Http.get(TestServer.dataset("library"), "Accept", "text/turtle").body();
+        assertTrue(turtle.contains("sparqlEndpoint") && turtle.contains("/library/sparql"), turtle);
+    }
+
+    private static void assertRefused(int status, String message, HttpResponse<String> response) {
+        assertEquals(status, response.statusCode(), response.body());
+        assertTrue(response.body().contains(message), response.body());
+        assertFalse(response.body().contains("Exception"), response.body());
+        assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
+    }
+
+    private static String sparql(String dataset, String query, String next) {
+        return next == null ? Http.url(TestServer.dataset(dataset) + "/sparql", "query", query)
+                : Http.url(TestServer.dataset(dataset) + "/sparql", "query", query, "next", next);
+    }
+
+    private static List<String> jena(String query) {
+        List<String> results = new ArrayList<>();
+        try (QueryExecution execution = QueryExecution.create(QueryFactory.create(query), model)) {
+            ResultSet rs = execution.execSelect();
+            while (rs.hasNext()) {
+                Binding b = rs.nextBinding();
+                StringBuilder key = new StringBuilder();
+                rs.getResultVars().stream().sorted().forEach(v -> {
+                    org.apache.jena.graph.Node n = b.get(org.apache.jena.sparql.core.Var.alloc(v));
+                    if (n != null) {
+                        key.append(v).append('=').append(n.isURI() ? "uri " + n.getURI() : n.isBlank() ? "bnode"
+                                : "literal " + n.getLiteralLexicalForm() + " " + n.getLiteralLanguage() + " "
+                                        + (n.getLiteralLanguage().isEmpty() && !n.getLiteralDatatypeURI().endsWith("#string")
+                                                ? n.getLiteralDatatypeURI() : "")).append(';');
+                    }
+                });
+                results.add(key.toString());
+            }
+        }
+        assertNotNull(results);
+        return results;
+    }
+
+    /** A binding in a form that Jena's nodes give too; blank nodes only by kind (labels differ). */
+    private static String key(JsonNode binding) {
+        StringBuilder key = new StringBuilder();
+        List<String> vars = new ArrayList<>();
+        binding.fieldNames().forEachRemaining(vars::add);
+        vars.stream().sorted().forEach(v -> {
+            JsonNode term = binding.path(v);
+            String type = term.path("type").asText();
+            key.append(v).append('=').append(type.equals("uri") ? "uri " + term.path("value").asText()
+                    : type.equals("bnode") ? "bnode" : "literal " + term.path("value").asText() + " "
+                            + term.path("xml:lang").asText("") + " " + term.path("datatype").asText("")).append(';');
+        });
+        return key.toString();
+    }
+
+    private static List<String> sorted(List<String> list) {
+        List<String> copy = new ArrayList<>(list);
+        copy.sort(null);
+        return copy;
+    }
+}
