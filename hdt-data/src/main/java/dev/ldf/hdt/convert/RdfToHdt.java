@@ -41,14 +41,32 @@ public final class RdfToHdt {
     /** How hdt-java builds the file. */
     public enum Loader { MEMORY, DISK }
 
+    /** The header triple that carries the conversion's date: the one part of a file that changes from run to run. */
+    private static final String ISSUED = "http://purl.org/dc/terms/issued";
+
     private final String baseUri;
     private final Loader loader;
     private final ConversionProgress progress;
+    private final boolean reproducible;
 
     public RdfToHdt(String baseUri, Loader loader, ConversionProgress progress) {
+        this(baseUri, loader, progress, false);
+    }
+
+    private RdfToHdt(String baseUri, Loader loader, ConversionProgress progress, boolean reproducible) {
         this.baseUri = baseUri;
         this.loader = loader;
         this.progress = progress;
+        this.reproducible = reproducible;
+    }
+
+    /**
+     * This converter, leaving the date of the conversion out of the file's header, so that the
+     * same input always gives the same bytes (generated benchmark data, whose digest is recorded
+     * with results).
+     */
+    public RdfToHdt reproducible() {
+        return new RdfToHdt(baseUri, loader, progress, true);
     }
 
     /**
@@ -85,6 +103,9 @@ public final class RdfToHdt {
                 progress.message(String.format(java.util.Locale.ROOT,
                         "read %,d triples (%,d in named graphs skipped); %,d distinct; saving %s",
                         triples.read, triples.skipped, count, output));
+                if (reproducible) {
+                    withoutIssuedDate(hdt);
+                }
                 hdt.saveToHDT(temp.toString(), progress);
             }
             Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -98,6 +119,22 @@ public final class RdfToHdt {
                 // The disk loader removes its work directory itself when it succeeds.
                 Directories.deleteRecursively(work);
             }
+        }
+    }
+
+    private static void withoutIssuedDate(HDT hdt) {
+        List<TripleString> issued = new java.util.ArrayList<>();
+        try {
+            var found = hdt.getHeader().search("", ISSUED, "");
+            while (found.hasNext()) {
+                TripleString t = found.next();
+                issued.add(new TripleString(t.getSubject().toString(), t.getPredicate().toString(), t.getObject().toString()));
+            }
+        } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+            return;
+        }
+        for (TripleString t : issued) {
+            hdt.getHeader().remove(t.getSubject(), t.getPredicate(), t.getObject());
         }
     }
 

@@ -91,6 +91,24 @@ class RdfToHdtTest {
     }
 
     @Test
+    void aReproducibleConversionLeavesTheDateOutAndGivesTheSameBytes() throws Exception {
+        Path input = Files.writeString(dir.resolve("in.ttl"), TURTLE);
+        RdfToHdt converter = new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent());
+        Path dated = converter.convert(List.of(input), dir.resolve("dated.hdt")).hdt();
+        Path first = converter.reproducible().convert(List.of(input), dir.resolve("first.hdt")).hdt();
+        Path second = converter.reproducible().convert(List.of(input), dir.resolve("second.hdt")).hdt();
+        assertArrayEquals(Files.readAllBytes(first), Files.readAllBytes(second));
+        assertTrue(header(dated).contains("http://purl.org/dc/terms/issued"));
+        assertFalse(header(first).contains("http://purl.org/dc/terms/issued"));
+        assertEquals(triples(dated), triples(first));
+    }
+
+    private static String header(Path hdtFile) throws IOException {
+        byte[] bytes = Files.readAllBytes(hdtFile);
+        return new String(bytes, 0, Math.min(bytes.length, 4096), StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
     void namedGraphsAreSkippedAndCounted() throws Exception {
         Path input = Files.writeString(dir.resolve("in.nq"), """
                 <http://ex.org/a> <http://ex.org/p> "default" .

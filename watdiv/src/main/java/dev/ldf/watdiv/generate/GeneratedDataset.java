@@ -49,7 +49,8 @@ public final class GeneratedDataset {
                 generator.scale(), generator.seed(), (System.nanoTime() - start) / 1e9, ntriples);
         if (hdt != null) {
             RdfToHdt.Loader loader = triples > 5_000_000 ? RdfToHdt.Loader.DISK : RdfToHdt.Loader.MEMORY;
-            new RdfToHdt(BASE, loader, new ConversionProgress(System.err, 2000)).convert(List.of(ntriples), hdt);
+            // The same seed gives the same file, byte for byte: results record its digest.
+            new RdfToHdt(BASE, loader, new ConversionProgress(System.err, 2000)).reproducible().convert(List.of(ntriples), hdt);
         }
         return triples;
     }
