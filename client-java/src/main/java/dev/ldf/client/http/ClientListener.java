@@ -19,9 +19,11 @@ public interface ClientListener {
     /**
      * A preemptive endpoint answered one quantum.
      *
-     * @param suspended whether the query was suspended (a token came back) rather than complete
+     * @param next   the continuation token that came back, null when the query is complete
+     * @param timing the server's own account of the quantum (waiting, resuming, running, suspending)
      */
-    default void resultsReceived(FragmentRequest request, int status, long bytes, int solutions, boolean suspended) {}
+    default void resultsReceived(FragmentRequest request, int status, long bytes, int solutions, String next,
+            ServerTiming timing) {}
 
     /** A request failed and will be sent again. */
     default void retrying(FragmentRequest request, int attempt, String reason) {}
@@ -44,9 +46,10 @@ public interface ClientListener {
             }
 
             @Override
-            public void resultsReceived(FragmentRequest request, int status, long bytes, int solutions, boolean suspended) {
+            public void resultsReceived(FragmentRequest request, int status, long bytes, int solutions, String next,
+                    ServerTiming timing) {
                 for (ClientListener l : listeners) {
-                    l.resultsReceived(request, status, bytes, solutions, suspended);
+                    l.resultsReceived(request, status, bytes, solutions, next, timing);
                 }
             }
 

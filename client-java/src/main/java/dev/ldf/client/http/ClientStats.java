@@ -53,12 +53,13 @@ public final class ClientStats implements ClientListener {
     }
 
     @Override
-    public void resultsReceived(FragmentRequest request, int status, long received, int count, boolean suspended) {
+    public void resultsReceived(FragmentRequest request, int status, long received, int count, String next,
+            ServerTiming timing) {
         requests.incrementAndGet();
         posts.incrementAndGet();
         bytes.addAndGet(received);
         quanta.incrementAndGet();
-        if (suspended) {
+        if (next != null) {
             suspensions.incrementAndGet();
         }
         solutions.addAndGet(count);

@@ -167,7 +167,8 @@ public final class FragmentHttpClient implements AutoCloseable {
             }
             body.transferTo(java.io.OutputStream.nullOutputStream());
             String next = response.headers().firstValue(NEXT_TOKEN).orElse(null);
-            listener.resultsReceived(request, response.statusCode(), counted.count, solutions.size(), next != null);
+            listener.resultsReceived(request, response.statusCode(), counted.count, solutions.size(), next,
+                    ServerTiming.parse(response.headers().firstValue("Server-Timing").orElse(null)));
             return new ResultsPage(vars, solutions, next, counted.count);
         } catch (RuntimeException e) {
             // Jena's results readers fail with several exception types, all unchecked.

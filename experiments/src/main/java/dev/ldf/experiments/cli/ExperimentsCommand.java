@@ -7,9 +7,10 @@ import picocli.CommandLine.Command;
 /** {@code ldf-experiments}: the brTPF paper's experiments, run with this project's server, cache and client. */
 @Command(name = "ldf-experiments", mixinStandardHelpOptions = true,
         description = "The experiments of Hartig and Buil-Aranda's brTPF paper (ODBASE 2016) on WatDiv data: "
-                + "network load, throughput with and without a cache, cache-hit potential.",
+                + "network load, throughput with and without a cache, cache-hit potential; and Web preemption beside them.",
         subcommands = {NetworkLoadCommand.class, ThroughputCommand.class, CacheHitsCommand.class,
-                ServerBenchCommand.class, VerifyCommand.class, ReadmeCommand.class})
+                ServerBenchCommand.class, PreemptionCommand.class, VerifyCommand.class,
+                ReadmeCommand.class})
 public final class ExperimentsCommand {
 
     public static void main(String[] args) {

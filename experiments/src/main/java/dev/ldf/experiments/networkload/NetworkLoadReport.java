@@ -4,6 +4,7 @@ import dev.ldf.experiments.run.Charts;
 import dev.ldf.experiments.run.Configuration;
 import dev.ldf.experiments.run.CsvWriter;
 import dev.ldf.experiments.run.Measurement;
+import dev.ldf.experiments.run.Spread;
 
 import java.awt.Color;
 import java.io.IOException;
@@ -318,15 +319,10 @@ public final class NetworkLoadReport {
             Arrays.sort(req);
             Arrays.sort(data);
             md.append(String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %,.0f | %,.0f | %,.0f | %,.0f |%n", c.label(),
-                    quantile(req, 0.5), quantile(req, 0.9), quantile(req, 1), quantile(data, 0.5), quantile(data, 0.9),
-                    quantile(data, 1)));
+                    Spread.quantile(req, 0.5), Spread.quantile(req, 0.9), Spread.quantile(req, 1),
+                    Spread.quantile(data, 0.5), Spread.quantile(data, 0.9), Spread.quantile(data, 1)));
         }
         return md.toString();
-    }
-
-    /** The {@code q} quantile of {@code sorted} values (nearest rank). */
-    private static double quantile(double[] sorted, double q) {
-        return sorted.length == 0 ? 0 : sorted[Math.max(0, (int) Math.ceil(q * sorted.length) - 1)];
     }
 
     /** The query that makes the largest share of TPF's requests at page size 100, if any. */

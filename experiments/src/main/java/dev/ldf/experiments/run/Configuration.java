@@ -9,9 +9,10 @@ import dev.ldf.client.http.HttpOptions;
 /**
  * One way of running a workload: TPF, or brTPF with at most {@code maxMpR} mappings per request,
  * sent by GET (as in the brTPF paper) or always by POST; against a server with {@code pageSize}
- * triples per page.
+ * triples per page. Or the preemptive endpoint with quanta of {@code quantumMillis} (its client
+ * falls back to brTPF with {@code maxMpR} for what the endpoint does not take).
  */
-public record Configuration(Mode mode, int maxMpR, boolean post, int pageSize) {
+public record Configuration(Mode mode, int maxMpR, boolean post, int pageSize, int quantumMillis) {
 
     /**
      * GET URLs up to this length (longer ones are POSTed): room for 50 WatDiv mappings, and within
@@ -21,7 +22,10 @@ public record Configuration(Mode mode, int maxMpR, boolean post, int pageSize) {
 
     public Configuration {
         if (mode == Mode.AUTO) {
-            throw new IllegalArgumentException("An experiment fixes the mode: TPF or brTPF");
+            throw new IllegalArgumentException("An experiment fixes the mode: TPF, brTPF or preemptive");
+        }
+        if ((mode == Mode.PREEMPTIVE) != (quantumMillis > 0)) {
+            throw new IllegalArgumentException("A quantum goes with the preemptive mode, and only with it");
         }
         if (mode == Mode.BRTPF && maxMpR < 1) {
             throw new IllegalArgumentException("brTPF needs maxMpR >= 1");
@@ -29,11 +33,20 @@ public record Configuration(Mode mode, int maxMpR, boolean post, int pageSize) {
     }
 
     public static Configuration tpf(int pageSize) {
-        return new Configuration(Mode.TPF, 0, false, pageSize);
+        return new Configuration(Mode.TPF, 0, false, pageSize, 0);
     }
 
     public static Configuration brtpf(int maxMpR, boolean post, int pageSize) {
-        return new Configuration(Mode.BRTPF, maxMpR, post, pageSize);
+        return new Configuration(Mode.BRTPF, maxMpR, post, pageSize, 0);
+    }
+
+    /** The preemptive endpoint with quanta of {@code quantumMillis}; brTPF-30 for the rest of a query. */
+    public static Configuration preemptive(int quantumMillis) {
+        return new Configuration(Mode.PREEMPTIVE, 30, false, 100, quantumMillis);
+    }
+
+    public boolean isPreemptive() {
+        return mode == Mode.PREEMPTIVE;
     }
 
     public boolean isTpf() {
@@ -42,12 +55,15 @@ public record Configuration(Mode mode, int maxMpR, boolean post, int pageSize) {
 
     /** A short name for tables and plots, e.g. {@code TPF}, {@code brTPF-30}, {@code brTPF-500-POST}, with {@code /p1000} for other page sizes. */
     public String label() {
+        if (isPreemptive()) {
+            return "preemptive-" + quantumMillis + "ms";
+        }
         String base = isTpf() ? "TPF" : "brTPF-" + maxMpR + (post ? "-POST" : "");
         return pageSize == 100 ? base : base + "/p" + pageSize;
     }
 
     public String method() {
-        return isTpf() ? "GET" : post ? "POST" : "GET";
+        return isTpf() ? "GET" : post || isPreemptive() ? "POST" : "GET";
     }
 
     /** The client's options; its concurrency changes when pages are fetched, not which. */

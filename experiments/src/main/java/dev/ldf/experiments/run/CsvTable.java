@@ -1,18 +1,28 @@
 package dev.ldf.experiments.run;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPInputStream;
 
-/** A CSV file as {@link CsvWriter} writes it (RFC 4180: a header, quoted fields where needed), read whole. */
+/** A CSV file as {@link CsvWriter} writes it (RFC 4180: a header, quoted fields where needed, gzipped if named so), read whole. */
 public record CsvTable(List<String> header, List<Map<String, String>> rows) {
 
     public static CsvTable read(Path file) throws IOException {
-        String text = Files.readString(file);
+        String text;
+        if (gzipped(file)) {
+            try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        } else {
+            text = Files.readString(file);
+        }
         List<List<String>> records = parse(text);
         if (records.isEmpty()) {
             throw new IOException(file + " is empty: no header");
@@ -27,6 +37,10 @@ public record CsvTable(List<String> header, List<Map<String, String>> rows) {
             rows.add(row);
         }
         return new CsvTable(List.copyOf(header), rows);
+    }
+
+    static boolean gzipped(Path file) {
+        return file.getFileName().toString().endsWith(".gz");
     }
 
     private static List<List<String>> parse(String text) {

@@ -2,18 +2,27 @@ package dev.ldf.experiments.run;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.zip.GZIPOutputStream;
 
-/** RFC 4180 CSV rows, flushed as they are written so that a long experiment's partial results survive. */
+/**
+ * RFC 4180 CSV rows, flushed as they are written so that a long experiment's partial results
+ * survive; gzipped (and flushed only at the end) when the file's name ends with {@code .gz}.
+ */
 public final class CsvWriter implements AutoCloseable {
 
     private final BufferedWriter out;
+    private final boolean flushRows;
 
     public CsvWriter(Path file, String... header) throws IOException {
-        out = Files.newBufferedWriter(file);
+        flushRows = !CsvTable.gzipped(file);
+        out = flushRows ? Files.newBufferedWriter(file) : new BufferedWriter(new OutputStreamWriter(
+                new GZIPOutputStream(Files.newOutputStream(file), 1 << 16), StandardCharsets.UTF_8));
         row((Object[]) header);
     }
 
@@ -32,7 +41,9 @@ public final class CsvWriter implements AutoCloseable {
         }
         try {
             out.write(line.append('\n').toString());
-            out.flush();
+            if (flushRows) {
+                out.flush();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,9 @@ import dev.ldf.server.config.ServerConfig;
 /**
  * The fragment server an experiment measures, in a JVM of its own on loopback: one dataset per
  * page size (all on the same HDT file, named {@code watdiv-p<size>}), brTPF up to {@code maxMpR}
- * mappings, optionally behind the nginx cache of the deployment.
+ * mappings, optionally behind the nginx cache of the deployment. Datasets with the preemptive
+ * endpoint, one per quantum ({@code watdiv-q<millis>}, 100 triples per page), where asked for;
+ * the others leave it off, so that their pages stay as the paper's experiments measured them.
  */
 public final class ExperimentServer implements AutoCloseable {
 
@@ -30,7 +33,18 @@ public final class ExperimentServer implements AutoCloseable {
      * reproduce exactly uses a fixed port.
      */
     public record Settings(Path hdt, Collection<Integer> pageSizes, int maxMpR, DatasetConfig.Loading loading,
-            List<String> jvmArgs, int port) {}
+            List<String> jvmArgs, int port, Collection<Integer> quanta, int maxResults) {
+
+        public Settings(Path hdt, Collection<Integer> pageSizes, int maxMpR, DatasetConfig.Loading loading,
+                List<String> jvmArgs, int port) {
+            this(hdt, pageSizes, maxMpR, loading, jvmArgs, port, List.of(), 0);
+        }
+
+        /** These settings with preemptive datasets for {@code quanta} answering at most {@code maxResults} per quantum. */
+        public Settings withPreemption(Collection<Integer> quanta, int maxResults) {
+            return new Settings(hdt, pageSizes, maxMpR, loading, jvmArgs, port, List.copyOf(quanta), maxResults);
+        }
+    }
 
     private final Replica replica;
     private final LocalDeployment deployment;
@@ -45,12 +59,18 @@ public final class ExperimentServer implements AutoCloseable {
     /** Starts the server alone, or with {@code cached} behind nginx; logs and cache files go to {@code dir}. */
     public static ExperimentServer start(Settings settings, boolean cached, Path dir) throws IOException {
         Files.createDirectories(dir);
-        List<DatasetConfig> datasets = settings.pageSizes().stream().distinct().sorted()
+        List<DatasetConfig> datasets = new ArrayList<>();
+        settings.pageSizes().stream().distinct().sorted()
                 .map(size -> new DatasetConfig(name(size), "WatDiv, " + size + " triples per page", null,
                         settings.hdt().toAbsolutePath().toString(), size, settings.loading(), Map.of(), null,
                         // The paper's interfaces only: pages as the committed results were measured on.
                         settings.maxMpR(), new Preemption(false, null, null)))
-                .toList();
+                .forEach(datasets::add);
+        settings.quanta().stream().distinct().sorted()
+                .map(q -> new DatasetConfig(preemptiveName(q), "WatDiv, preemptive endpoint with " + q + " ms quanta",
+                        null, settings.hdt().toAbsolutePath().toString(), 100, settings.loading(), Map.of(), null,
+                        settings.maxMpR(), new Preemption(true, q, settings.maxResults())))
+                .forEach(datasets::add);
         // Long brTPF URLs (50 mappings) and bodies (1000 mappings) must fit.
         ServerConfig config = new ServerConfig("WatDiv experiment", null, "127.0.0.1", 0, null, null, 32 * 1024,
                 4 * 1024 * 1024, datasets).validated();
@@ -70,10 +90,23 @@ public final class ExperimentServer implements AutoCloseable {
         return "watdiv-p" + pageSize;
     }
 
+    private static String preemptiveName(int quantumMillis) {
+        return "watdiv-q" + quantumMillis;
+    }
+
+    /** The URL of the dataset that {@code c} runs against. */
+    public String datasetUrl(Configuration c) {
+        return c.isPreemptive() ? url(preemptiveName(c.quantumMillis())) : datasetUrl(c.pageSize());
+    }
+
     /** The URL of the dataset with {@code pageSize} triples per page. */
     public String datasetUrl(int pageSize) {
+        return url(name(pageSize));
+    }
+
+    private String url(String dataset) {
         String root = base.toString().endsWith("/") ? base.toString() : base + "/";
-        return root + name(pageSize);
+        return root + dataset;
     }
 
     /** The server's process (the JVM; nginx's are in {@link #cache()}). */

@@ -6,11 +6,12 @@ import dev.ldf.client.http.ClientStats;
  * What running one query cost and gave.
  *
  * @param results solutions counted (before the timeout struck, if it did)
- * @param nanos   wall-clock time from sending the query to its last solution
- * @param message why the query failed; empty otherwise
+ * @param nanos      wall-clock time from sending the query to its last solution
+ * @param firstNanos wall-clock time from sending the query to its first solution; -1 without one
+ * @param message    why the query failed; empty otherwise
  */
 public record Measurement(String query, Status status, long results, ClientStats.Snapshot traffic, long nanos,
-        String message) {
+        long firstNanos, String message) {
 
     public enum Status {
         /** Ran to the end. */

@@ -64,6 +64,7 @@ public final class QueryRunner implements AutoCloseable {
         ClientStats.Snapshot before = current.stats().snapshot();
         Query parsed = QueryFactory.create(query.sparql());
         AtomicLong rows = new AtomicLong();
+        AtomicLong first = new AtomicLong(-1);
         AtomicReference<QueryExec> running = new AtomicReference<>();
         Future<?> task = worker.submit(() -> {
             try (QueryExec exec = QueryExec.dataset(FragmentDataset.of(current).asDatasetGraph()).query(parsed).build()) {
@@ -71,7 +72,9 @@ public final class QueryRunner implements AutoCloseable {
                 RowSet results = exec.select();
                 while (results.hasNext() && !Thread.currentThread().isInterrupted()) {
                     results.next();
-                    rows.incrementAndGet();
+                    if (rows.incrementAndGet() == 1) {
+                        first.set(System.nanoTime() - start);
+                    }
                 }
             }
             return null;
@@ -79,13 +82,13 @@ public final class QueryRunner implements AutoCloseable {
         try {
             task.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
             return new Measurement(query.name(), Measurement.Status.COMPLETED, rows.get(),
-                    current.stats().snapshot().minus(before), System.nanoTime() - start, "");
+                    current.stats().snapshot().minus(before), System.nanoTime() - start, first.get(), "");
         } catch (TimeoutException e) {
             long nanos = System.nanoTime() - start;
             ClientStats.Snapshot traffic = current.stats().snapshot().minus(before);
             abandon(task, running.get());
             return new Measurement(query.name(), cutOff ? Measurement.Status.UNFINISHED : Measurement.Status.TIMEOUT,
-                    rows.get(), traffic, nanos, "");
+                    rows.get(), traffic, nanos, first.get(), "");
         } catch (ExecutionException e) {
             ClientStats.Snapshot traffic = current.stats().snapshot().minus(before);
             reconnect();
@@ -94,13 +97,13 @@ public final class QueryRunner implements AutoCloseable {
             Thread.currentThread().interrupt();
             abandon(task, running.get());
             return new Measurement(query.name(), Measurement.Status.UNFINISHED, rows.get(),
-                    current.stats().snapshot().minus(before), System.nanoTime() - start, "interrupted");
+                    current.stats().snapshot().minus(before), System.nanoTime() - start, first.get(), "interrupted");
         }
     }
 
     private static Measurement failed(Workload.Entry query, long start, ClientStats.Snapshot traffic, Throwable e) {
         String message = String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
-        return new Measurement(query.name(), Measurement.Status.ERROR, 0, traffic, System.nanoTime() - start,
+        return new Measurement(query.name(), Measurement.Status.ERROR, 0, traffic, System.nanoTime() - start, -1,
                 message.length() > 200 ? message.substring(0, 200) : message);
     }
 

@@ -3,6 +3,7 @@ package dev.ldf.experiments.throughput;
 import dev.ldf.experiments.run.Charts;
 import dev.ldf.experiments.run.CsvWriter;
 import dev.ldf.experiments.run.Measurement;
+import dev.ldf.experiments.run.Spread;
 import dev.ldf.experiments.throughput.Throughput.Placement;
 import dev.ldf.experiments.throughput.Throughput.Run;
 
@@ -39,25 +40,8 @@ public final class ThroughputReport {
         runs.forEach(r -> cells.computeIfAbsent(r.cell(), c -> new ArrayList<>()).add(r));
     }
 
-    /** The median, smallest and largest of a figure over the repeats of one cell. */
-    record Spread(double median, double min, double max) {
-        static Spread of(List<Run> repeats, ToDoubleFunction<Run> figure) {
-            double[] v = repeats.stream().mapToDouble(figure).sorted().toArray();
-            int n = v.length;
-            double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-            return new Spread(median, v[0], v[n - 1]);
-        }
-
-        /** Max − min as a share of the median (0 when all are 0). */
-        double relative() {
-            return max == min ? 0 : median == 0 ? Double.POSITIVE_INFINITY : (max - min) / median;
-        }
-
-        String format(String number) {
-            String m = String.format(Locale.ROOT, number, median);
-            return max == min ? m : m + " (" + String.format(Locale.ROOT, number, min) + "–"
-                    + String.format(Locale.ROOT, number, max) + ")";
-        }
+    private static Spread spread(List<Run> repeats, ToDoubleFunction<Run> figure) {
+        return Spread.of(repeats.stream().mapToDouble(figure).toArray());
     }
 
     private static double completedPerHour(Run r) {
@@ -136,11 +120,11 @@ public final class ThroughputReport {
                 "completed_per_hour_spread", "mean_completed_s_median", "mean_completed_s_min",
                 "mean_completed_s_max", "timeouts_median", "errors", "server_errors_5xx")) {
             cells.forEach((cell, repeats) -> {
-                Spread rate = Spread.of(repeats, ThroughputReport::completedPerHour);
-                Spread time = Spread.of(repeats, Run::meanCompletedSeconds);
+                Spread rate = spread(repeats, ThroughputReport::completedPerHour);
+                Spread time = spread(repeats, Run::meanCompletedSeconds);
                 csv.row(cell.configuration().label(), cell.cached(), cell.placement().label(), cell.clients(),
                         repeats.size(), rate.median(), rate.min(), rate.max(), rate.relative(), time.median(),
-                        time.min(), time.max(), Spread.of(repeats, r -> r.count(Measurement.Status.TIMEOUT)).median(),
+                        time.min(), time.max(), spread(repeats, r -> r.count(Measurement.Status.TIMEOUT)).median(),
                         total(repeats, r -> r.count(Measurement.Status.ERROR)), total(repeats, Run::serverErrors));
             });
         }
@@ -156,7 +140,7 @@ public final class ThroughputReport {
         Map<String, YIntervalSeries> series = new LinkedHashMap<>();
         cells.forEach((cell, repeats) -> {
             if (which.test(repeats.get(0))) {
-                Spread s = Spread.of(repeats, figure);
+                Spread s = spread(repeats, figure);
                 series.computeIfAbsent(cell.label(), YIntervalSeries::new).add(cell.clients(), s.median(), s.min(),
                         s.max());
             }
@@ -175,7 +159,7 @@ public final class ThroughputReport {
 
     private Optional<Spread> rate(String configuration, boolean cached, Placement placement, int clients) {
         return cell(configuration, cached, placement, clients)
-                .map(repeats -> Spread.of(repeats, ThroughputReport::completedPerHour));
+                .map(repeats -> spread(repeats, ThroughputReport::completedPerHour));
     }
 
     private String markdown(String setup) {
@@ -192,16 +176,16 @@ public final class ThroughputReport {
                 + "server CPU (ms) | nginx CPU (ms) | cache hit rate |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         cells.forEach((cell, rs) -> {
-            Spread rate = Spread.of(rs, ThroughputReport::completedPerHour);
+            Spread rate = spread(rs, ThroughputReport::completedPerHour);
             md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %d | %d | %s | %s | %s | %s |%n",
                     cell.label(), cell.clients(), rate.format("%,.0f"),
                     rs.size() > 1 ? String.format(Locale.ROOT, "%.0f%%", 100 * rate.relative()) : "",
-                    Spread.of(rs, r -> r.count(Measurement.Status.TIMEOUT)).format("%.0f"),
+                    spread(rs, r -> r.count(Measurement.Status.TIMEOUT)).format("%.0f"),
                     total(rs, r -> r.count(Measurement.Status.ERROR)), total(rs, Run::serverErrors),
-                    Spread.of(rs, Run::meanCompletedSeconds).format("%.2f"),
-                    Spread.of(rs, r -> r.cpuPerCompleted(r.serverCpu())).format("%.1f"),
-                    cell.cached() ? Spread.of(rs, r -> r.cpuPerCompleted(r.cacheCpu())).format("%.1f") : "",
-                    cell.cached() ? Spread.of(rs, r -> 100 * r.cacheHitRate()).format("%.1f") + "%" : ""));
+                    spread(rs, Run::meanCompletedSeconds).format("%.2f"),
+                    spread(rs, r -> r.cpuPerCompleted(r.serverCpu())).format("%.1f"),
+                    cell.cached() ? spread(rs, r -> r.cpuPerCompleted(r.cacheCpu())).format("%.1f") : "",
+                    cell.cached() ? spread(rs, r -> 100 * r.cacheHitRate()).format("%.1f") + "%" : ""));
         });
         md.append(cacheCost());
         md.append(paper());
@@ -229,9 +213,9 @@ public final class ThroughputReport {
         for (String c : configurations) {
             cell(c, false, Placement.SHARED, most).ifPresent(rs -> s.append(String.format(Locale.ROOT,
                     "%s completed %s queries per hour (mean %s s, %s timeouts per run). ", c,
-                    Spread.of(rs, ThroughputReport::completedPerHour).format("%,.0f"),
-                    Spread.of(rs, Run::meanCompletedSeconds).format("%.2f"),
-                    Spread.of(rs, r -> r.count(Measurement.Status.TIMEOUT)).format("%.0f"))));
+                    spread(rs, ThroughputReport::completedPerHour).format("%,.0f"),
+                    spread(rs, Run::meanCompletedSeconds).format("%.2f"),
+                    spread(rs, r -> r.count(Measurement.Status.TIMEOUT)).format("%.0f"))));
         }
         if (configurations.size() >= 2) {
             String tpf = configurations.get(0);
@@ -271,7 +255,7 @@ public final class ThroughputReport {
         }
         long cells = this.cells.size();
         long agreeing = this.cells.values().stream()
-                .filter(rs -> Spread.of(rs, ThroughputReport::completedPerHour).relative() <= AGREEMENT).count();
+                .filter(rs -> spread(rs, ThroughputReport::completedPerHour).relative() <= AGREEMENT).count();
         if (this.cells.values().stream().anyMatch(rs -> rs.size() > 1)) {
             s.append(String.format(Locale.ROOT, "The repeats of %d of %d cells agree within %.0f%% "
                     + "(see the spread column).", agreeing, cells, 100 * AGREEMENT));
@@ -307,11 +291,11 @@ public final class ThroughputReport {
                 String shared = gain(c, Placement.SHARED, n);
                 String pinned = gain(c, Placement.PINNED, n);
                 String nginxCpu = cell(c, true, Placement.SHARED, n)
-                        .map(rs -> Spread.of(rs, r -> r.cpuPerCompleted(r.cacheCpu())).format("%.1f")).orElse("");
+                        .map(rs -> spread(rs, r -> r.cpuPerCompleted(r.cacheCpu())).format("%.1f")).orElse("");
                 String serverCpu = cell(c, false, Placement.SHARED, n).flatMap(without -> cell(c, true,
                         Placement.SHARED, n).map(with -> String.format(Locale.ROOT, "%.1f / %.1f",
-                        Spread.of(without, r -> r.cpuPerCompleted(r.serverCpu())).median(),
-                        Spread.of(with, r -> r.cpuPerCompleted(r.serverCpu())).median()))).orElse("");
+                        spread(without, r -> r.cpuPerCompleted(r.serverCpu())).median(),
+                        spread(with, r -> r.cpuPerCompleted(r.serverCpu())).median()))).orElse("");
                 md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s |%n", c, n, shared, pinned,
                         nginxCpu, serverCpu));
             });
@@ -339,9 +323,9 @@ public final class ThroughputReport {
         cells.forEach((cell, rs) -> {
             if (cell.clients() == most) {
                 parts.add(String.format(Locale.ROOT, "%s %.2f s mean, %,.0f completed/hour, %.0f timeouts",
-                        cell.label(), Spread.of(rs, Run::meanCompletedSeconds).median(),
-                        Spread.of(rs, ThroughputReport::completedPerHour).median(),
-                        Spread.of(rs, r -> r.count(Measurement.Status.TIMEOUT)).median()));
+                        cell.label(), spread(rs, Run::meanCompletedSeconds).median(),
+                        spread(rs, ThroughputReport::completedPerHour).median(),
+                        spread(rs, r -> r.count(Measurement.Status.TIMEOUT)).median()));
             }
         });
         md.append(String.join("; ", parts)).append(".\n");

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The three experiments end to end at a tiny scale: scale factor 1, a few queries, seconds per run.
+ * The experiments end to end at a tiny scale: scale factor 1, a few queries, seconds per run.
  * A real server process (and a real nginx, where installed) on loopback; results are checked
  * against ARQ's answers by the commands themselves, which exit with 1 on any mismatch.
  */
@@ -192,6 +192,40 @@ class ExperimentsSmokeTest {
         assertTrue(summary.contains("| deep pages, every shape: p95 ≤ 2 ms |"), summary);
         assertPlot(out, "rates");
         assertPlot(out, "deep-pages-p95");
+    }
+
+    @Test
+    @Order(6)
+    void preemptionComparesTheEndpointWithBrtpfAndTpfAndChecksEveryResult() throws IOException {
+        Path out = work.resolve("preemption");
+        // Exit 0: every run of every part completed with ARQ's count, 1 ms quanta included.
+        assertEquals(0, run("preemption", "-o", out.toString(), "--limit", "8", "--quanta", "1,75", "--clients", "1,2",
+                "--repeats", "2", "--long-queries", "2", "--long-clients", "2", "--short-rounds", "1", "--timeout", "30"));
+        List<Map<String, String>> summary = CsvTable.read(out.resolve("summary.csv")).rows();
+        assertEquals(List.of("TPF", "brTPF-30", "preemptive-1ms", "preemptive-75ms"),
+                summary.stream().map(r -> r.get("configuration")).toList());
+        for (Map<String, String> r : summary) {
+            assertEquals("16", r.get("completed"), "8 queries twice: " + r);
+            assertEquals("0", r.get("mismatches"), r.toString());
+        }
+        double oneMs = Double.parseDouble(summary.get(2).get("requests_median"));
+        double sage = Double.parseDouble(summary.get(3).get("requests_median"));
+        assertTrue(oneMs >= sage, "1 ms quanta need at least as many requests as 75 ms ones: " + oneMs + " / " + sage);
+        List<Map<String, String>> quanta = CsvTable.read(out.resolve("quanta.csv.gz")).rows();
+        assertTrue(quanta.stream().anyMatch(q -> Integer.parseInt(q.get("token_bytes")) > 0
+                        && q.get("configuration").equals("preemptive-1ms")),
+                "1 ms quanta suspend queries");
+        assertTrue(quanta.stream().allMatch(q -> !q.get("run_ms").equals("NaN")), "every answer carried Server-Timing");
+        assertEquals(4, CsvTable.read(out.resolve("clients.csv")).rows().size(), "1 and 2 clients, brTPF and 75 ms");
+        assertEquals(2, CsvTable.read(out.resolve("convoy.csv")).rows().size());
+        for (String plot : List.of("cdf-requests", "cdf-time", "cdf-first-result", "clients-completion",
+                "clients-first-result", "quantum-time")) {
+            assertPlot(out, plot);
+        }
+        String md = Files.readString(out.resolve("summary.md"));
+        assertTrue(md.contains("## In short") && md.contains("SaGe's own figures: 1 and 5.8")
+                && md.contains("| preemptive-75ms |"), md);
+        assertTrue(Files.readString(out.resolve("provenance.json")).contains("\"experiment\" : \"preemption\""));
     }
 
     private static boolean wrkInstalled() {

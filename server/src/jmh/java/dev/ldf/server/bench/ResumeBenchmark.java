@@ -1,12 +1,12 @@
 package dev.ldf.server.bench;
 
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
-import org.apache.jena.graph.Triple;
-import org.apache.jena.sparql.core.Var;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,8 +23,6 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
 
-import dev.ldf.server.fragment.Selector;
-import dev.ldf.server.fragment.TriplePattern;
 import dev.ldf.server.hdt.ResumableScan;
 import dev.ldf.server.hdt.ResumableScans;
 
@@ -33,8 +31,9 @@ import dev.ldf.server.hdt.ResumableScans;
  * a position and read one match. Resuming must not cost more deep in a fragment than at its
  * start (Web preemption's rule: suspend and resume in logarithmic time), so the scores of one
  * shape at positions 0, half and almost all of its fragment should be alike. The library dataset
- * at scale 20 (about 100,000 triples); the constants come from the first {@code rdf:type} triple,
- * so {@code ?PO} and {@code ??O} are a large class and {@code ?P?} is the largest predicate.
+ * at scale 20 (about 100,000 triples); the object is the most common class and the subject one of
+ * its instances, so that {@code ?PO} and {@code ??O} are large fragments, and {@code ?P?} is
+ * {@code rdf:type}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -61,15 +60,24 @@ public class ResumeBenchmark {
         fixture = new LibraryFixture(20, true);
         scans = fixture.source.scans();
         Node type = NodeFactory.createURI("http://www.w3.org/1999/02/22-rdf-syntax-ns#type");
-        Triple first = fixture.source.page(Selector.of(new TriplePattern(Var.alloc("s"), type, Var.alloc("o"))), 0, 1)
-                .triples().iterator().next();
+        // The most common class as the object, so that ?PO and ??O are large fragments; one of its
+        // instances as the subject.
+        long typeId = scans.id(type, TripleComponentRole.PREDICATE);
+        Map<Long, Long> instances = new HashMap<>();
+        ResumableScan types = scans.open(0, typeId, 0, 0, 0);
+        long[] spo = new long[3];
+        while (types.next(spo, () -> true) == ResumableScan.Step.MATCH) {
+            instances.merge(spo[2], 1L, Long::sum);
+        }
+        long classId = instances.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        ResumableScan members = scans.open(0, typeId, classId, 0, 0);
+        members.next(spo, () -> true);
         ids = new long[] {
-            shape.charAt(0) == 'S' ? scans.id(first.getSubject(), TripleComponentRole.SUBJECT) : 0,
-            shape.charAt(1) == 'P' ? scans.id(type, TripleComponentRole.PREDICATE) : 0,
-            shape.charAt(2) == 'O' ? scans.id(first.getObject(), TripleComponentRole.OBJECT) : 0};
+            shape.charAt(0) == 'S' ? spo[0] : 0,
+            shape.charAt(1) == 'P' ? typeId : 0,
+            shape.charAt(2) == 'O' ? classId : 0};
         // The fragment's rows, counted by reading them all once.
         ResumableScan all = scans.open(ids[0], ids[1], ids[2], 0, 0);
-        long[] spo = new long[3];
         long matches = 0;
         while (all.next(spo, () -> true) == ResumableScan.Step.MATCH) {
             matches++;

@@ -26,7 +26,12 @@ public final class ResultsWriter {
     private static final JsonFactory JSON = new JsonFactory();
 
     /** What a quantum did, for the client's statistics. */
-    public record Stats(long solutions, long rows, double resumeMillis, double runMillis, double suspendMillis) {}
+    /**
+     * What a request cost: parsing the query, queueing for a place to run ({@code waitMillis}),
+     * resuming (token check and plan restore), running, suspending (saving and signing the plan).
+     */
+    public record Stats(long solutions, long rows, double parseMillis, double waitMillis, double resumeMillis, double runMillis,
+            double suspendMillis) {}
 
     private ResultsWriter() {}
 
@@ -74,6 +79,8 @@ public final class ResultsWriter {
             g.writeObjectFieldStart("stats");
             g.writeNumberField("solutions", stats.solutions());
             g.writeNumberField("rows", stats.rows());
+            g.writeNumberField("parseMs", round(stats.parseMillis()));
+            g.writeNumberField("waitMs", round(stats.waitMillis()));
             g.writeNumberField("resumeMs", round(stats.resumeMillis()));
             g.writeNumberField("runMs", round(stats.runMillis()));
             g.writeNumberField("suspendMs", round(stats.suspendMillis()));

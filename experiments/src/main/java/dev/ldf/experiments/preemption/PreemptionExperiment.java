@@ -1,0 +1,258 @@
+package dev.ldf.experiments.preemption;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.ExperimentServer;
+import dev.ldf.experiments.run.Measurement;
+import dev.ldf.experiments.run.QueryRunner;
+import dev.ldf.experiments.run.ReferenceCounts;
+import dev.ldf.experiments.run.Spread;
+import dev.ldf.watdiv.workload.Workload;
+
+/**
+ * The fourth experiment: Web preemption (SaGe) beside TPF and brTPF, on one server over one HDT
+ * file. Three parts, all against the same server process:
+ *
+ * <ol>
+ *   <li><b>sequence</b>: one client runs the query sequence with each interface (TPF, brTPF, the
+ *       preemptive endpoint at several quanta), repeated; requests, bytes, time and time to first
+ *       result per query;</li>
+ *   <li><b>clients</b>: 1 to N clients at once, each running the whole sequence in its own order,
+ *       brTPF against the preemptive endpoint; completion time and time to first result;</li>
+ *   <li><b>convoy</b>: the short queries' latency on an idle server and while clients keep running
+ *       the longest queries.</li>
+ * </ol>
+ *
+ * Every completed query is checked against ARQ's count over the HDT file. The preemptive
+ * endpoint's answers are logged one by one ({@link QuantumLog}) for its overheads and quanta.
+ */
+public final class PreemptionExperiment {
+
+    /** One query run by one client in one part of the experiment. */
+    public record Run(String part, Configuration configuration, int clients, int repeat, int client, String query,
+            Measurement measurement, Long expected) {
+
+        public boolean mismatch() {
+            return measurement.contradicts(expected);
+        }
+    }
+
+    /** How long {@code clients} clients took to run their sequences together. */
+    public record Wall(Configuration configuration, int clients, int repeat, long nanos) {}
+
+    /** What every part needs. */
+    public record Settings(List<Configuration> sequence, Configuration brtpf, Configuration preemptive, int repeats,
+            List<Integer> clientCounts, int longQueries, int longClients, int shortRounds, Duration timeout, long seed) {}
+
+    /** The experiment's measurements. */
+    public record Results(List<Run> runs, List<Wall> walls, List<QuantumLog.Quantum> quanta, List<String> longQueries,
+            List<String> shortQueries) {}
+
+    static final String SEQUENCE = "sequence";
+    static final String CLIENTS = "clients";
+    static final String IDLE = "convoy-idle";
+    static final String LOADED = "convoy-loaded";
+
+    private final ExperimentServer.Settings server;
+    private final Settings settings;
+    private final PrintStream progress;
+    private final QuantumLog log = new QuantumLog();
+    private final List<Run> runs = Collections.synchronizedList(new ArrayList<>());
+    private final List<Wall> walls = new ArrayList<>();
+    private Map<String, OptionalLong> expected;
+
+    public PreemptionExperiment(ExperimentServer.Settings server, Settings settings, PrintStream progress) {
+        this.server = server;
+        this.settings = settings;
+        this.progress = progress;
+    }
+
+    public Results run(List<Workload.Entry> sequence, ReferenceCounts reference, Path work) throws IOException,
+            InterruptedException {
+        progress.printf(Locale.ROOT, "reference counts of %d queries (ARQ over the HDT file)...%n", sequence.size());
+        expected = new HashMap<>();
+        for (Workload.Entry q : sequence) {
+            expected.put(q.name(), reference.of(q));
+        }
+        List<String> longQueries;
+        List<String> shortQueries;
+        try (ExperimentServer srv = ExperimentServer.start(server, false, work)) {
+            progress.println("warm-up: the sequence once with brTPF and the preemptive endpoint (not counted)");
+            for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+                runSequence(srv, "warm-up", c, 1, 0, 1, sequence);
+            }
+            for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
+                for (Configuration c : settings.sequence()) {
+                    runSequence(srv, SEQUENCE, c, 1, repeat, 1, sequence);
+                    report(SEQUENCE, c, 1, repeat);
+                }
+            }
+            for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
+                for (int n : settings.clientCounts()) {
+                    for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+                        runClients(srv, c, n, repeat, sequence);
+                    }
+                }
+            }
+            longQueries = longest(sequence);
+            shortQueries = shortest(sequence, longQueries);
+            progress.printf(Locale.ROOT, "convoy: %d short queries, %d long ones (%s) on %d clients%n",
+                    shortQueries.size(), longQueries.size(), String.join(", ", longQueries), settings.longClients());
+            for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+                convoy(srv, c, select(sequence, shortQueries), select(sequence, longQueries));
+            }
+        }
+        runs.removeIf(r -> r.part().equals("warm-up"));
+        return new Results(List.copyOf(runs), List.copyOf(walls), log.quanta(), longQueries, shortQueries);
+    }
+
+    /** One client runs {@code queries} once; its runs are recorded under {@code part}. */
+    private void runSequence(ExperimentServer srv, String part, Configuration c, int clients, int repeat, int client,
+            List<Workload.Entry> queries) {
+        QuantumLog.Client listener = log.client(part, c.label(), clients, repeat);
+        try (QueryRunner runner = new QueryRunner(srv.datasetUrl(c), c.clientOptions(settings.timeout()), listener,
+                c.label() + "-" + client)) {
+            for (Workload.Entry q : queries) {
+                listener.begin(q.name());
+                record(part, c, clients, repeat, client, q, runner.run(q, settings.timeout(), false));
+            }
+        }
+    }
+
+    private void record(String part, Configuration c, int clients, int repeat, int client, Workload.Entry q,
+            Measurement m) {
+        OptionalLong want = expected.get(q.name());
+        Long target = m.completed() && want != null && want.isPresent() ? want.getAsLong() : null;
+        Run r = new Run(part, c, clients, repeat, client, q.name(), m, target);
+        runs.add(r);
+        if (r.mismatch() || m.status() == Measurement.Status.ERROR) {
+            progress.printf(Locale.ROOT, "  %s %s: %s, %,d results (expected %s) %s%n", c.label(), q.name(), m.status(),
+                    m.results(), target, m.message());
+        }
+    }
+
+    private void report(String part, Configuration c, int clients, int repeat) {
+        List<Run> mine = select(part, c, clients, repeat);
+        long requests = mine.stream().mapToLong(r -> r.measurement().traffic().requests()).sum();
+        double seconds = mine.stream().mapToLong(r -> r.measurement().nanos()).sum() / 1e9;
+        long failed = mine.stream().filter(r -> !r.measurement().completed() || r.mismatch()).count();
+        progress.printf(Locale.ROOT, "%s %s, %d client%s, repeat %d: %,d requests, %.1f s of queries, %d failed or wrong%n",
+                part, c.label(), clients, clients == 1 ? "" : "s", repeat, requests, seconds, failed);
+    }
+
+    List<Run> select(String part, Configuration c, int clients, int repeat) {
+        synchronized (runs) {
+            return runs.stream().filter(r -> r.part().equals(part) && r.configuration().equals(c)
+                    && r.clients() == clients && r.repeat() == repeat).toList();
+        }
+    }
+
+    /** {@code n} clients at once, each running the whole sequence in an order of its own. */
+    private void runClients(ExperimentServer srv, Configuration c, int n, int repeat, List<Workload.Entry> sequence)
+            throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int i = 1; i <= n; i++) {
+            int client = i;
+            List<Workload.Entry> order = new ArrayList<>(sequence);
+            Collections.shuffle(order, new Random(settings.seed() * 1_000_003L + repeat * 1_000L + client));
+            Thread t = new Thread(() -> runSequence(srv, CLIENTS, c, n, repeat, client, order), "client-" + client);
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        walls.add(new Wall(c, n, repeat, System.nanoTime() - start));
+        report(CLIENTS, c, n, repeat);
+    }
+
+    /**
+     * The short queries alone, then again while {@code longClients} clients keep running the long
+     * ones; the second round starts once the long queries are under way.
+     */
+    private void convoy(ExperimentServer srv, Configuration c, List<Workload.Entry> shortQueries,
+            List<Workload.Entry> longQueries) throws InterruptedException {
+        for (int round = 1; round <= settings.shortRounds(); round++) {
+            runSequence(srv, IDLE, c, 1, round, 1, shortQueries);
+        }
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> background = new ArrayList<>();
+        int clients = settings.longClients() + 1;
+        for (int i = 0; i < settings.longClients(); i++) {
+            int client = i + 2;
+            QuantumLog.Client listener = log.client("convoy-background", c.label(), clients, 0);
+            Thread t = new Thread(() -> {
+                try (QueryRunner runner = new QueryRunner(srv.datasetUrl(c), c.clientOptions(settings.timeout()),
+                        listener, "long-" + client)) {
+                    for (int k = client; !stop.get(); k++) {
+                        Workload.Entry q = longQueries.get(k % longQueries.size());
+                        listener.begin(q.name());
+                        runner.run(q, settings.timeout(), false);
+                    }
+                }
+            }, "long-" + client);
+            t.start();
+            background.add(t);
+        }
+        Thread.sleep(1_000);
+        for (int round = 1; round <= settings.shortRounds(); round++) {
+            runSequence(srv, LOADED, c, clients, round, 1, shortQueries);
+        }
+        stop.set(true);
+        for (Thread t : background) {
+            t.join();
+        }
+        progress.printf(Locale.ROOT, "convoy %s: short queries' p95 %.1f ms idle, %.1f ms with %d clients running long "
+                + "queries%n", c.label(), p95(IDLE, c), p95(LOADED, c), settings.longClients());
+    }
+
+    private double p95(String part, Configuration c) {
+        synchronized (runs) {
+            return Spread.quantile(runs.stream().filter(r -> r.part().equals(part) && r.configuration().equals(c))
+                    .mapToDouble(r -> r.measurement().nanos() / 1e6).toArray(), 0.95);
+        }
+    }
+
+    /**
+     * The queries the preemptive endpoint took longest over in the first repeat of the sequence:
+     * those it suspended, longest first, at most {@code longQueries} of them (the slowest
+     * completed ones if it suspended none).
+     */
+    private List<String> longest(List<Workload.Entry> sequence) {
+        List<Run> first = select(SEQUENCE, settings.preemptive(), 1, 1).stream()
+                .filter(r -> r.measurement().completed()).toList();
+        List<Run> suspended = first.stream().filter(r -> r.measurement().traffic().suspensions() > 0).toList();
+        return (suspended.isEmpty() ? first : suspended).stream()
+                .sorted(Comparator.comparingLong((Run r) -> r.measurement().nanos()).reversed())
+                .limit(settings.longQueries()).map(Run::query).toList();
+    }
+
+    /** The queries answered in one quantum, in no more than the median time of those. */
+    private List<String> shortest(List<Workload.Entry> sequence, List<String> longQueries) {
+        List<Run> one = select(SEQUENCE, settings.preemptive(), 1, 1).stream()
+                .filter(r -> r.measurement().completed() && r.measurement().traffic().quanta() == 1
+                        && !longQueries.contains(r.query()))
+                .toList();
+        double median = Spread.quantile(one.stream().mapToDouble(r -> r.measurement().nanos()).toArray(), 0.5);
+        return one.stream().filter(r -> r.measurement().nanos() <= median).map(Run::query).distinct().toList();
+    }
+
+    private static List<Workload.Entry> select(List<Workload.Entry> sequence, List<String> names) {
+        return sequence.stream().filter(q -> names.contains(q.name())).toList();
+    }
+}
