@@ -117,7 +117,7 @@ final class PreemptionCommand implements Callable<Integer> {
         List<Integer> allQuanta = configurations.stream().filter(Configuration::isPreemptive)
                 .map(Configuration::quantumMillis).toList();
         PreemptionExperiment.Settings settings = new PreemptionExperiment.Settings(configurations, brtpf, preemptive,
-                repeats, clients, longQueries, longClients, shortRounds, perQuery, experiment.seed);
+                maxResults, repeats, clients, longQueries, longClients, shortRounds, perQuery, experiment.seed);
         PreemptionExperiment run = new PreemptionExperiment(
                 serverProcess.server(hdt, List.of(100), mpr, 0).withPreemption(allQuanta, maxResults), settings,
                 System.err);

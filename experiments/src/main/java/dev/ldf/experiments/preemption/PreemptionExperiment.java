@@ -55,8 +55,9 @@ public final class PreemptionExperiment {
     public record Wall(Configuration configuration, int clients, int repeat, long nanos) {}
 
     /** What every part needs. */
-    public record Settings(List<Configuration> sequence, Configuration brtpf, Configuration preemptive, int repeats,
-            List<Integer> clientCounts, int longQueries, int longClients, int shortRounds, Duration timeout, long seed) {}
+    public record Settings(List<Configuration> sequence, Configuration brtpf, Configuration preemptive, int maxResults,
+            int repeats, List<Integer> clientCounts, int longQueries, int longClients, int shortRounds, Duration timeout,
+            long seed) {}
 
     /** The experiment's measurements. */
     public record Results(List<Run> runs, List<Wall> walls, List<QuantumLog.Quantum> quanta, List<String> longQueries,

@@ -53,7 +53,7 @@ final class PreemptionPlots {
         held.put(preemptive + ", " + most + " clients, with queueing",
                 held(PreemptionExperiment.CLIENTS, preemptive, most, true));
         Charts.write(Charts.distribution("Server time per preemptive request in ms (a quantum's place held)",
-                "ms per request", held), out, "quantum-time");
+                "ms per request", "share of requests at or below", held), out, "quantum-time");
     }
 
     /** One series per configuration of the sequence: {@code figure} of every query in the first repeat. */

@@ -64,8 +64,9 @@ public final class PreemptionReport {
 
     /** The preemptive endpoint's answers in one part, at one number of clients. */
     record QuantumFigures(String part, String configuration, int clients, long answers, long resumed, long suspended,
-            double heldMedian, double heldP99, double heldMax, double waitP99, double resumeMedian, double resumeP95,
-            double suspendMedian, double suspendP95, double parseMedian, double tokenMedian, double tokenMax) {}
+            long suspendedByTime, double heldMedian, double heldP99, double heldMax, double waitP99,
+            double resumeMedian, double resumeP95, double suspendMedian, double suspendP95, double parseMedian,
+            double tokenMedian, double tokenMax) {}
 
     private List<Run> runs(String part, Predicate<Run> filter) {
         return results.runs().stream().filter(r -> r.part().equals(part) && filter.test(r)).toList();
@@ -135,17 +136,19 @@ public final class PreemptionReport {
                         .add(q);
             }
         }
-        return groups.values().stream().map(PreemptionReport::quantumFigures).toList();
+        return groups.values().stream().map(this::quantumFigures).toList();
     }
 
-    private static QuantumFigures quantumFigures(List<QuantumLog.Quantum> qs) {
+    private QuantumFigures quantumFigures(List<QuantumLog.Quantum> qs) {
         QuantumLog.Quantum first = qs.get(0);
         double[] held = values(qs, q -> true, QuantumLog.Quantum::heldMillis);
         double[] resume = values(qs, QuantumLog.Quantum::resumed, QuantumLog.Quantum::resumeMillis);
         double[] suspend = values(qs, QuantumLog.Quantum::suspended, QuantumLog.Quantum::suspendMillis);
         double[] tokens = values(qs, QuantumLog.Quantum::suspended, q -> q.tokenBytes());
+        // A suspension with fewer solutions than the limit came from the quantum's time.
+        long byTime = qs.stream().filter(q -> q.suspended() && q.solutions() < settings.maxResults()).count();
         return new QuantumFigures(first.part(), first.configuration(), first.clients(), qs.size(), resume.length,
-                suspend.length, Spread.quantile(held, 0.5), Spread.quantile(held, 0.99), Spread.quantile(held, 1),
+                suspend.length, byTime, Spread.quantile(held, 0.5), Spread.quantile(held, 0.99), Spread.quantile(held, 1),
                 Spread.quantile(values(qs, q -> true, QuantumLog.Quantum::waitMillis), 0.99),
                 Spread.quantile(resume, 0.5), Spread.quantile(resume, 0.95), Spread.quantile(suspend, 0.5),
                 Spread.quantile(suspend, 0.95), Spread.quantile(values(qs, q -> true, QuantumLog.Quantum::parseMillis), 0.5),
@@ -232,12 +235,13 @@ public final class PreemptionReport {
             }
         }
         try (CsvWriter csv = new CsvWriter(out.resolve("quanta-summary.csv"), "part", "configuration", "clients",
-                "answers", "resumed", "suspended", "held_ms_median", "held_ms_p99", "held_ms_max", "wait_ms_p99",
+                "answers", "resumed", "suspended", "suspended_by_time", "held_ms_median", "held_ms_p99", "held_ms_max", "wait_ms_p99",
                 "resume_ms_median", "resume_ms_p95", "suspend_ms_median", "suspend_ms_p95", "parse_ms_median",
                 "token_bytes_median", "token_bytes_max")) {
             for (QuantumFigures f : quanta()) {
                 csv.row(f.part(), f.configuration(), f.clients(), f.answers(), f.resumed(), f.suspended(),
-                        f.heldMedian(), f.heldP99(), f.heldMax(), f.waitP99(), f.resumeMedian(), f.resumeP95(),
+                        f.suspendedByTime(), f.heldMedian(), f.heldP99(), f.heldMax(), f.waitP99(), f.resumeMedian(),
+                        f.resumeP95(),
                         f.suspendMedian(), f.suspendP95(), f.parseMedian(), f.tokenMedian(), f.tokenMax());
             }
         }

@@ -84,6 +84,18 @@ final class PreemptionSummary {
                 pre.quantumMillis(), q.heldP99() <= pre.quantumMillis() + PreemptionReport.QUANTUM_SLACK_MS ? "met"
                         : "missed", q.waitP99())));
         quantum(PreemptionExperiment.SEQUENCE, pre.label(), 1).ifPresent(q -> s.append(String.format(Locale.ROOT,
+                "At %d ms, %,d of the %,d suspensions came from the quantum's time, the others from the limit of %,d "
+                        + "solutions per answer (the longest request held its place %.1f ms). ", pre.quantumMillis(),
+                q.suspendedByTime(), q.suspended(), settings.maxResults(), q.heldMax())));
+        settings.sequence().stream().filter(Configuration::isPreemptive).min(
+                        java.util.Comparator.comparingInt(Configuration::quantumMillis))
+                .filter(c -> c.quantumMillis() < pre.quantumMillis())
+                .flatMap(c -> quantum(PreemptionExperiment.SEQUENCE, c.label(), 1).map(q -> String.format(Locale.ROOT,
+                        "At %d ms, %,d of %,d answers were suspended by time and a request held its place %.1f ms at "
+                                + "the 99th percentile (%.1f ms at most). ", c.quantumMillis(), q.suspendedByTime(),
+                        q.answers(), q.heldP99(), q.heldMax())))
+                .ifPresent(s::append);
+        quantum(PreemptionExperiment.SEQUENCE, pre.label(), 1).ifPresent(q -> s.append(String.format(Locale.ROOT,
                 "Resuming takes %.2f ms and suspending %.2f ms (medians; SaGe: about 1.5 and 1 ms); a token is %.0f "
                         + "bytes (median, largest %.0f; SaGe's saved plans: about 1.7 KB). ", q.resumeMedian(),
                 q.suspendMedian(), q.tokenMedian(), q.tokenMax())));
@@ -193,14 +205,14 @@ final class PreemptionSummary {
                 .append("Server time per request from its `Server-Timing` header: *held* is the time a request held ")
                 .append("a place to run (resume, run, suspend), which the quantum bounds; *wait* is the time it queued ")
                 .append("for one. Plot: `quantum-time`.\n\n")
-                .append("| part | configuration | clients | answers | suspended | held (ms): median | p99 | max | ")
-                .append("wait p99 | resume median | suspend median | token bytes: median | largest |\n")
-                .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                .append("| part | configuration | clients | answers | suspended | by time | held (ms): median | p99 | ")
+                .append("max | wait p99 | resume median | suspend median | token bytes: median | largest |\n")
+                .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (QuantumFigures f : report.quanta()) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %,d | %,d | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | "
-                            + "%.0f | %.0f |%n", f.part(), f.configuration(), f.clients(), f.answers(), f.suspended(),
-                    f.heldMedian(), f.heldP99(), f.heldMax(), f.waitP99(), f.resumeMedian(), f.suspendMedian(),
-                    f.tokenMedian(), f.tokenMax()));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %,d | %,d | %,d | %.1f | %.1f | %.1f | %.1f | %.2f | "
+                            + "%.2f | %.0f | %.0f |%n", f.part(), f.configuration(), f.clients(), f.answers(), f.suspended(),
+                    f.suspendedByTime(), f.heldMedian(), f.heldP99(), f.heldMax(), f.waitP99(), f.resumeMedian(),
+                    f.suspendMedian(), f.tokenMedian(), f.tokenMax()));
         }
         md.append('\n');
     }

@@ -144,25 +144,37 @@ public final class Charts {
     /**
      * Empirical cumulative distributions, one line per series: for every value, the share of the
      * samples at or below it, on a log-10 axis labelled at every power of ten. Shows per-query
-     * spread that sums hide. Samples below 1 are drawn at 1.
+     * spread that sums hide. Samples below 1 are drawn at 1. Large samples are drawn at every
+     * 0.1% of their share, so that files stay small.
      */
     public static JFreeChart distribution(String title, String xAxis, Map<String, double[]> samples) {
+        return distribution(title, xAxis, "share of queries at or below", samples);
+    }
+
+    /** {@link #distribution(String, String, Map)} of other things than queries, named by {@code yAxis}. */
+    public static JFreeChart distribution(String title, String xAxis, String yAxis, Map<String, double[]> samples) {
         XYSeriesCollection data = new XYSeriesCollection();
         double largest = 1;
         for (Map.Entry<String, double[]> e : samples.entrySet()) {
             double[] sorted = e.getValue().clone();
             java.util.Arrays.sort(sorted);
             XYSeries series = new XYSeries(e.getKey(), true, true);
+            long drawn = -1; // the last 0.1% step drawn, for large samples
             for (int i = 0; i < sorted.length; i++) {
                 // The last of equal values carries their whole share.
-                if (i + 1 == sorted.length || sorted[i + 1] != sorted[i]) {
-                    series.addOrUpdate(Math.max(1, sorted[i]), (i + 1) / (double) sorted.length);
+                boolean last = i + 1 == sorted.length;
+                if (last || sorted[i + 1] != sorted[i]) {
+                    long step = (i + 1) * 1000L / sorted.length;
+                    if (sorted.length <= 2_000 || last || step != drawn) {
+                        series.addOrUpdate(Math.max(1, sorted[i]), (i + 1) / (double) sorted.length);
+                        drawn = step;
+                    }
                 }
                 largest = Math.max(largest, sorted[i]);
             }
             data.addSeries(series);
         }
-        JFreeChart chart = ChartFactory.createXYStepChart(title, xAxis, "share of queries at or below", data,
+        JFreeChart chart = ChartFactory.createXYStepChart(title, xAxis, yAxis, data,
                 PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = chart.getXYPlot();
         plot.setDrawingSupplier(palette());

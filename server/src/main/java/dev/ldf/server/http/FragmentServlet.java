@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.Preemption;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.fragment.BadRequestException;
 import dev.ldf.server.fragment.Catalog;
@@ -69,7 +70,8 @@ public final class FragmentServlet extends HttpServlet {
         this.dumps = new Dumps(config.limits(), config.cacheMaxAgeSeconds());
         this.preemptive = new PreemptiveEndpoint(PreemptiveEndpoint.signer(config.tokens()),
                 new QuantumSlots(config.limits().maxConcurrentQuanta(), config.limits().maxQueuedQuanta(),
-                        config.limits().queueTimeoutMillis()), config.maxRequestBodyBytes(), config.limits().retryAfterSeconds(), config.baseUrl());
+                        config.limits().queueTimeoutMillis(), longestQuantumMillis(config)),
+                config.maxRequestBodyBytes(), config.limits().retryAfterSeconds(), config.baseUrl());
         StringBuilder catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
         for (DatasetConfig d : config.datasets()) {
             Datasource source = sources.get(d.name());
@@ -283,5 +285,11 @@ public final class FragmentServlet extends HttpServlet {
     private static String target(HttpServletRequest request) {
         String target = request.getRequestURI() + (request.getQueryString() == null ? "" : "?" + request.getQueryString());
         return target.length() > 300 ? target.substring(0, 300) + "..." : target;
+    }
+
+    /** How long a resuming request may be passed over by starting ones: the longest quantum. */
+    private static long longestQuantumMillis(ServerConfig config) {
+        return config.datasets().stream().filter(d -> d.preemption().enabled())
+                .mapToLong(d -> d.preemption().quantumMillis()).max().orElse(Preemption.DEFAULT_QUANTUM_MILLIS);
     }
 }

@@ -126,7 +126,7 @@ final class PreemptiveEndpoint {
         long verified = System.nanoTime();
         List<Binding> solutions = new ArrayList<>();
         long arrived = System.nanoTime();
-        enter(response);
+        enter(response, state != null);
         long begin = System.nanoTime();
         PreemptiveEngine.Outcome outcome;
         try {
@@ -158,10 +158,10 @@ final class PreemptiveEndpoint {
     }
 
     /** Takes a place to run a quantum, or refuses the request with a 503 and a time to come back. */
-    private void enter(HttpServletResponse response) {
+    private void enter(HttpServletResponse response, boolean resumes) {
         boolean entered;
         try {
-            entered = slots.enter();
+            entered = slots.enter(resumes);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             entered = false;

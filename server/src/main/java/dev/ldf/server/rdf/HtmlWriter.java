@@ -86,6 +86,7 @@ public final class HtmlWriter implements ResponseWriter {
                 + "optional brTPF bindings, e.g. (?s) { (&lt;http://example.org/a&gt;) }\">"
                 + escape(values == null ? "" : values) + "</textarea>\n");
         w.write("<button type=\"submit\">Find matching triples</button>\n</form>\n");
+        sparqlEndpoint(w, d);
 
         FragmentPage page = fragment.page();
         Count count = page.count();
@@ -151,8 +152,18 @@ public final class HtmlWriter implements ResponseWriter {
             List<String> dumps = d.dumps();
             w.write("<p>Download: <a href=\"" + escape(dumps.get(0)) + "\">N-Triples, gzipped</a>, <a href=\""
                     + escape(dumps.get(1)) + "\">N-Triples</a></p>\n");
+            sparqlEndpoint(w, d);
         }
         foot(w);
+    }
+
+    /** A line that points to the dataset's preemptive SPARQL endpoint, where it has one. */
+    private static void sparqlEndpoint(Writer w, DatasetDescription d) throws IOException {
+        if (d.sparqlEndpoint() != null) {
+            w.write("<p>SPARQL queries (basic graph patterns with FILTER, UNION, VALUES) run at <a href=\""
+                    + escape(d.sparqlEndpoint()) + "\">" + escape(d.sparqlEndpoint()) + "</a>, one quantum per "
+                    + "request (Web preemption): follow each answer's <code>next</code> token.</p>\n");
+        }
     }
 
     @Override

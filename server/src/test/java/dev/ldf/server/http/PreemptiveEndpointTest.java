@@ -97,7 +97,19 @@ class PreemptiveEndpointTest {
         ResultSet fromJson = ResultSetMgr.read(new ByteArrayInputStream(json.body().getBytes(StandardCharsets.UTF_8)),
                 ResultSetLang.RS_JSON);
         assertEquals(List.of("s", "p", "o"), fromJson.getResultVars(), "Jena reads our JSON, next and stats included");
-        assertTrue(json.headers().firstValue("Server-Timing").orElse("").contains("run;dur="));
+        String timing = json.headers().firstValue("Server-Timing").orElse("");
+        for (String metric : List.of("parse", "wait", "resume", "run", "suspend")) {
+            assertTrue(timing.contains(metric + ";dur="), metric + " in " + timing);
+        }
+    }
+
+    @Test
+    void theBrowsersPagesLinkTheEndpoint() throws Exception {
+        String endpoint = TestServer.dataset("library") + "/sparql";
+        for (String page : List.of(TestServer.uri().toString(), TestServer.dataset("library"))) {
+            String html = Http.get(page, "Accept", "text/html").body();
+            assertTrue(html.contains("<a href=\"" + endpoint + "\">"), page + " links " + endpoint);
+        }
     }
 
     @Test

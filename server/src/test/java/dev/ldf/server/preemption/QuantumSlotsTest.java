@@ -1,5 +1,8 @@
 package dev.ldf.server.preemption;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -8,23 +11,27 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Places for quanta: a fixed number run, a bounded number wait a bounded time, the rest are refused. */
+/**
+ * Places for quanta: a fixed number run, a bounded number wait a bounded time, the rest are refused;
+ * starting queries go before resuming ones that have not waited long.
+ */
 class QuantumSlotsTest {
 
     @Test
     void runsWaitsAndRefuses() throws Exception {
-        QuantumSlots slots = new QuantumSlots(2, 1, 5_000);
-        assertTrue(slots.enter());
-        assertTrue(slots.enter());
+        QuantumSlots slots = new QuantumSlots(2, 1, 5_000, 75);
+        assertTrue(slots.enter(false));
+        assertTrue(slots.enter(false));
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             CountDownLatch waiting = new CountDownLatch(1);
             Future<Boolean> queued = pool.submit(() -> {
                 waiting.countDown();
-                return slots.enter();
+                return slots.enter(false);
             });
             waiting.await();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
@@ -33,7 +40,7 @@ class QuantumSlotsTest {
             }
             // The one place in the queue is taken: the next request is refused at once.
             long start = System.nanoTime();
-            assertFalse(slots.enter(), "a full queue refuses");
+            assertFalse(slots.enter(false), "a full queue refuses");
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(1), "at once");
             slots.leave();
             assertTrue(queued.get(5, TimeUnit.SECONDS), "the waiting request gets the place that came free");
@@ -44,12 +51,61 @@ class QuantumSlotsTest {
 
     @Test
     void aWaitThatLastsTooLongIsRefused() throws Exception {
-        QuantumSlots slots = new QuantumSlots(1, 4, 50);
-        assertTrue(slots.enter());
+        QuantumSlots slots = new QuantumSlots(1, 4, 50, 75);
+        assertTrue(slots.enter(false));
         long start = System.nanoTime();
-        assertFalse(slots.enter());
+        assertFalse(slots.enter(false));
         assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(40));
         slots.leave();
-        assertTrue(slots.enter());
+        assertTrue(slots.enter(false));
+    }
+
+    @Test
+    void aStartingQueryGoesBeforeResumingOnesUntilTheyHaveWaitedLongEnough() throws Exception {
+        QuantumSlots slots = new QuantumSlots(1, 8, 5_000, 200);
+        assertTrue(slots.enter(false));
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<String> order = Collections.synchronizedList(new ArrayList<>());
+            Future<?> resuming = pool.submit(() -> take(slots, true, "resuming", order));
+            awaitWaiting(slots, 1);
+            Future<?> starting = pool.submit(() -> take(slots, false, "starting", order));
+            awaitWaiting(slots, 2);
+            slots.leave();
+            starting.get(5, TimeUnit.SECONDS);
+            resuming.get(5, TimeUnit.SECONDS);
+            assertEquals(List.of("starting", "resuming"), order, "the query that starts jumps the queue");
+
+            // A resuming request that waited longer than the aging time goes first.
+            order.clear();
+            assertTrue(slots.enter(false));
+            resuming = pool.submit(() -> take(slots, true, "resuming", order));
+            awaitWaiting(slots, 1);
+            Thread.sleep(250);
+            starting = pool.submit(() -> take(slots, false, "starting", order));
+            awaitWaiting(slots, 2);
+            slots.leave();
+            starting.get(5, TimeUnit.SECONDS);
+            resuming.get(5, TimeUnit.SECONDS);
+            assertEquals(List.of("resuming", "starting"), order, "an old enough resumption is not passed over");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Enters, notes its name, leaves. */
+    private static Void take(QuantumSlots slots, boolean resumes, String name, List<String> order) throws Exception {
+        assertTrue(slots.enter(resumes));
+        order.add(name);
+        slots.leave();
+        return null;
+    }
+
+    private static void awaitWaiting(QuantumSlots slots, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (slots.waiting() < n && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertEquals(n, slots.waiting());
     }
 }
