@@ -144,8 +144,8 @@ public final class Charts {
     /**
      * Empirical cumulative distributions, one line per series: for every value, the share of the
      * samples at or below it, on a log-10 axis labelled at every power of ten. Shows per-query
-     * spread that sums hide. Samples below 1 are drawn at 1. Large samples are drawn at every
-     * 0.1% of their share, so that files stay small.
+     * spread that sums hide. Samples below 1 are drawn at 1. Samples of more than 500 values are
+     * drawn at every 0.5% of their share, so that the SVG files stay small.
      */
     public static JFreeChart distribution(String title, String xAxis, Map<String, double[]> samples) {
         return distribution(title, xAxis, "share of queries at or below", samples);
@@ -159,13 +159,13 @@ public final class Charts {
             double[] sorted = e.getValue().clone();
             java.util.Arrays.sort(sorted);
             XYSeries series = new XYSeries(e.getKey(), true, true);
-            long drawn = -1; // the last 0.1% step drawn, for large samples
+            long drawn = -1; // the last 0.5% step drawn, for large samples
             for (int i = 0; i < sorted.length; i++) {
                 // The last of equal values carries their whole share.
                 boolean last = i + 1 == sorted.length;
                 if (last || sorted[i + 1] != sorted[i]) {
-                    long step = (i + 1) * 1000L / sorted.length;
-                    if (sorted.length <= 2_000 || last || step != drawn) {
+                    long step = (i + 1) * 200L / sorted.length;
+                    if (sorted.length <= 500 || last || step != drawn) {
                         series.addOrUpdate(Math.max(1, sorted[i]), (i + 1) / (double) sorted.length);
                         drawn = step;
                     }
