@@ -53,9 +53,12 @@ public final class PreemptionReport {
     record ClientFigures(Configuration configuration, int clients, long completed, long failures, long mismatches,
             long retries, Spread meanMillis, Spread meanFirstMillis, Spread wallSeconds) {}
 
-    /** The short queries' latency, idle and loaded. */
+    /**
+     * The short queries' latency, idle and loaded; for the preemptive endpoint also the server's
+     * part of it (queueing for a place and holding it), NaN for brTPF.
+     */
     record ConvoyFigures(Configuration configuration, int queries, double idleMedian, double idleP95,
-            double loadedMedian, double loadedP95) {
+            double loadedMedian, double loadedP95, double serverIdleP95, double serverLoadedP95) {
 
         double ratio() {
             return idleP95 == 0 ? 0 : loadedP95 / idleP95;
@@ -125,7 +128,15 @@ public final class PreemptionReport {
         double[] idle = millis(runs(PreemptionExperiment.IDLE, r -> r.configuration().equals(c)));
         double[] loaded = millis(runs(PreemptionExperiment.LOADED, r -> r.configuration().equals(c)));
         return new ConvoyFigures(c, results.shortQueries().size(), Spread.quantile(idle, 0.5),
-                Spread.quantile(idle, 0.95), Spread.quantile(loaded, 0.5), Spread.quantile(loaded, 0.95));
+                Spread.quantile(idle, 0.95), Spread.quantile(loaded, 0.5), Spread.quantile(loaded, 0.95),
+                serverP95(PreemptionExperiment.IDLE, c), serverP95(PreemptionExperiment.LOADED, c));
+    }
+
+    private double serverP95(String part, Configuration c) {
+        double[] server = results.quanta().stream()
+                .filter(q -> q.part().equals(part) && q.configuration().equals(c.label()))
+                .mapToDouble(q -> q.waitMillis() + q.heldMillis()).filter(v -> !Double.isNaN(v)).toArray();
+        return server.length == 0 ? Double.NaN : Spread.quantile(server, 0.95);
     }
 
     List<QuantumFigures> quanta() {
@@ -227,11 +238,13 @@ public final class PreemptionReport {
             }
         }
         try (CsvWriter csv = new CsvWriter(out.resolve("convoy.csv"), "configuration", "short_queries", "rounds",
-                "long_clients", "idle_median_ms", "idle_p95_ms", "loaded_median_ms", "loaded_p95_ms", "p95_ratio")) {
+                "long_clients", "idle_median_ms", "idle_p95_ms", "loaded_median_ms", "loaded_p95_ms", "p95_ratio",
+                "server_idle_p95_ms", "server_loaded_p95_ms")) {
             for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
                 ConvoyFigures f = convoy(c);
                 csv.row(c.label(), f.queries(), settings.shortRounds(), settings.longClients(), f.idleMedian(),
-                        f.idleP95(), f.loadedMedian(), f.loadedP95(), f.ratio());
+                        f.idleP95(), f.loadedMedian(), f.loadedP95(), f.ratio(), f.serverIdleP95(),
+                        f.serverLoadedP95());
             }
         }
         try (CsvWriter csv = new CsvWriter(out.resolve("quanta-summary.csv"), "part", "configuration", "clients",

@@ -144,7 +144,7 @@ public final class Charts {
     /**
      * Empirical cumulative distributions, one line per series: for every value, the share of the
      * samples at or below it, on a log-10 axis labelled at every power of ten. Shows per-query
-     * spread that sums hide. Samples below 1 are drawn at 1. Samples of more than 500 values are
+     * spread that sums hide. Samples below 1 are drawn at 1. Samples of more than 200 values are
      * drawn at every 0.5% of their share, so that the SVG files stay small.
      */
     public static JFreeChart distribution(String title, String xAxis, Map<String, double[]> samples) {
@@ -165,7 +165,7 @@ public final class Charts {
                 boolean last = i + 1 == sorted.length;
                 if (last || sorted[i + 1] != sorted[i]) {
                     long step = (i + 1) * 200L / sorted.length;
-                    if (sorted.length <= 500 || last || step != drawn) {
+                    if (sorted.length <= 200 || last || step != drawn) {
                         series.addOrUpdate(Math.max(1, sorted[i]), (i + 1) / (double) sorted.length);
                         drawn = step;
                     }
