@@ -18,7 +18,7 @@ class ReadmeFiguresTest {
         Path root = Path.of("..").toAbsolutePath().normalize();
         String readme = Files.readString(root.resolve("README.md"));
         for (String experiment : new String[] {"network-load", "throughput", "server-bench", "server-bench-sf100-xmx320m",
-                "server-bench-sf100-xmx512m"}) {
+                "server-bench-sf100-xmx512m", "preemption"}) {
             assertTrue(readme.contains("<!-- results: " + experiment + " -->"), "the README quotes " + experiment);
         }
         assertEquals(ReadmeFigures.fill(readme, root.resolve("experiments/results")), readme,
