@@ -15,7 +15,6 @@ import dev.ldf.experiments.networkload.NetworkLoadReport;
 import dev.ldf.experiments.run.Configuration;
 import dev.ldf.experiments.run.ReferenceCounts;
 import dev.ldf.watdiv.workload.Workload;
-import dev.ldf.watdiv.workload.WorkloadFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,11 +42,8 @@ final class NetworkLoadCommand implements Callable<Integer> {
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
-    @Option(names = {"-q", "--queries"}, description = "The query sequence (default: the generated 145-query sequence).")
-    Path queries;
-
-    @Option(names = "--limit", description = "Run only the first N queries of the sequence.")
-    Integer limit;
+    @Mixin
+    SequenceOptions sequenceOptions;
 
     @Option(names = "--mpr", split = ",", description = "maxMpR values sent by GET (default and paper: 5,10,...,50).")
     List<Integer> mpr;
@@ -74,11 +70,8 @@ final class NetworkLoadCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Instant started = Instant.now();
         Path hdt = experiment.hdt();
-        Path sequenceFile = queries != null ? queries : experiment.workload().sequence(WorkloadFiles.Settings.SEQUENCE);
-        List<Workload.Entry> sequence = Workload.read(sequenceFile);
-        if (limit != null && limit < sequence.size()) {
-            sequence = sequence.subList(0, limit);
-        }
+        Path sequenceFile = sequenceOptions.file(experiment);
+        List<Workload.Entry> sequence = sequenceOptions.read(sequenceFile);
         List<Configuration> all = configurations();
         // The server is set up for every configuration, also when only some run: its responses
         // state its maxMpR and link its datasets, so they must not depend on the choice.
@@ -96,7 +89,7 @@ final class NetworkLoadCommand implements Callable<Integer> {
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, this project's generator), "
                 + "%d queries of `%s`, one client (`ldf-client`), one server process on loopback, a %d s timeout per query.",
                 experiment.scale(), experiment.seed, sequence.size(),
-                queries != null ? queries : sequenceFile.getFileName(), perQuery.toSeconds());
+                sequenceOptions.name(sequenceFile), perQuery.toSeconds());
         report.write(output, setup);
         RunRecord.write(spec, output, List.of(hdt, sequenceFile), started);
         long mismatches = report.totals().values().stream().mapToLong(NetworkLoad.Totals::mismatches).sum();

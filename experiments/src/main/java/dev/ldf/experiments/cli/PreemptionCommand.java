@@ -16,7 +16,6 @@ import dev.ldf.experiments.run.Configuration;
 import dev.ldf.experiments.run.ReferenceCounts;
 import dev.ldf.server.config.Preemption;
 import dev.ldf.watdiv.workload.Workload;
-import dev.ldf.watdiv.workload.WorkloadFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,11 +41,8 @@ final class PreemptionCommand implements Callable<Integer> {
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
-    @Option(names = {"-q", "--queries"}, description = "The query sequence (default: the generated 145-query sequence).")
-    Path queries;
-
-    @Option(names = "--limit", description = "Run only the first N queries of the sequence.")
-    Integer limit;
+    @Mixin
+    SequenceOptions sequenceOptions;
 
     @Option(names = "--quanta", split = ",", defaultValue = "1,10,75,1000",
             description = "Quanta (ms) the sequence runs with (default: ${DEFAULT-VALUE}).")
@@ -97,11 +93,8 @@ final class PreemptionCommand implements Callable<Integer> {
                     + "--short-rounds take positive numbers");
         }
         Path hdt = experiment.hdt();
-        Path sequenceFile = queries != null ? queries : experiment.workload().sequence(WorkloadFiles.Settings.SEQUENCE);
-        List<Workload.Entry> sequence = Workload.read(sequenceFile);
-        if (limit != null && limit < sequence.size()) {
-            sequence = sequence.subList(0, limit);
-        }
+        Path sequenceFile = sequenceOptions.file(experiment);
+        List<Workload.Entry> sequence = sequenceOptions.read(sequenceFile);
         Configuration brtpf = Configuration.brtpf(mpr, false, 100);
         Configuration preemptive = Configuration.preemptive(quantum);
         List<Configuration> configurations = new ArrayList<>();
@@ -130,7 +123,7 @@ final class PreemptionCommand implements Callable<Integer> {
                         + "endpoints (quanta %s ms, at most %,d solutions per quantum, %d places to run quanta: the "
                         + "machine's cores); clients are `ldf-client` in one JVM; %d s timeout per query; %d processors.",
                 experiment.scale(), experiment.seed, sequence.size(),
-                queries != null ? queries : sequenceFile.getFileName(), mpr, allQuanta, maxResults,
+                sequenceOptions.name(sequenceFile), mpr, allQuanta, maxResults,
                 Runtime.getRuntime().availableProcessors(), perQuery.toSeconds(),
                 Runtime.getRuntime().availableProcessors());
         new PreemptionReport(settings, results).write(output, setup);
