@@ -13,7 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.ldf.experiments.run.Configuration;
 import dev.ldf.experiments.run.ExperimentServer;
@@ -34,7 +33,7 @@ import dev.ldf.watdiv.workload.Workload;
  *   <li><b>clients</b>: 1 to N clients at once, each running the whole sequence in its own order,
  *       brTPF against the preemptive endpoint; completion time and time to first result;</li>
  *   <li><b>convoy</b>: the short queries' latency on an idle server and while clients keep running
- *       the longest queries.</li>
+ *       the longest queries (from a process of their own at low CPU priority, as clients elsewhere).</li>
  * </ol>
  *
  * Every completed query is checked against ARQ's count over the HDT file. The preemptive
@@ -114,7 +113,7 @@ public final class PreemptionExperiment {
             progress.printf(Locale.ROOT, "convoy: %d short queries, %d long ones (%s) on %d clients%n",
                     shortQueries.size(), longQueries.size(), String.join(", ", longQueries), settings.longClients());
             for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
-                convoy(srv, c, select(sequence, shortQueries), select(sequence, longQueries));
+                convoy(srv, c, select(sequence, shortQueries), select(sequence, longQueries), work);
             }
         }
         runs.removeIf(r -> r.part().equals("warm-up"));
@@ -184,39 +183,20 @@ public final class PreemptionExperiment {
 
     /**
      * The short queries alone, then again while {@code longClients} clients keep running the long
-     * ones; the second round starts once the long queries are under way.
+     * ones ({@link BackgroundClients}); the second round starts once the long queries are under way.
      */
     private void convoy(ExperimentServer srv, Configuration c, List<Workload.Entry> shortQueries,
-            List<Workload.Entry> longQueries) throws InterruptedException {
+            List<Workload.Entry> longQueries, Path work) throws IOException, InterruptedException {
         for (int round = 1; round <= settings.shortRounds(); round++) {
             runSequence(srv, IDLE, c, 1, round, 1, shortQueries);
         }
-        AtomicBoolean stop = new AtomicBoolean();
-        List<Thread> background = new ArrayList<>();
         int clients = settings.longClients() + 1;
-        for (int i = 0; i < settings.longClients(); i++) {
-            int client = i + 2;
-            QuantumLog.Client listener = log.client("convoy-background", c.label(), clients, 0);
-            Thread t = new Thread(() -> {
-                try (QueryRunner runner = new QueryRunner(srv.datasetUrl(c), c.clientOptions(settings.timeout()),
-                        listener, "long-" + client)) {
-                    for (int k = client; !stop.get(); k++) {
-                        Workload.Entry q = longQueries.get(k % longQueries.size());
-                        listener.begin(q.name());
-                        runner.run(q, settings.timeout(), false);
-                    }
-                }
-            }, "long-" + client);
-            t.start();
-            background.add(t);
-        }
-        Thread.sleep(1_000);
-        for (int round = 1; round <= settings.shortRounds(); round++) {
-            runSequence(srv, LOADED, c, clients, round, 1, shortQueries);
-        }
-        stop.set(true);
-        for (Thread t : background) {
-            t.join();
+        try (BackgroundClients background = BackgroundClients.start(srv.datasetUrl(c), c, settings.timeout(),
+                settings.longClients(), longQueries, work)) {
+            Thread.sleep(1_000);
+            for (int round = 1; round <= settings.shortRounds(); round++) {
+                runSequence(srv, LOADED, c, clients, round, 1, shortQueries);
+            }
         }
         progress.printf(Locale.ROOT, "convoy %s: short queries' p95 %.1f ms idle, %.1f ms with %d clients running long "
                 + "queries%n", c.label(), p95(IDLE, c), p95(LOADED, c), settings.longClients());

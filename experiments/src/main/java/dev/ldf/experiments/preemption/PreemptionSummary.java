@@ -193,7 +193,9 @@ final class PreemptionSummary {
         md.append("## Convoy effect\n\n")
                 .append(String.format(Locale.ROOT, "The %d queries the preemptive endpoint answered in one quantum and "
                         + "no slower than their median (the short ones) run %d times by one client on an idle server, "
-                        + "then %d times while %d other clients keep running the %d longest queries (%s).%n%n",
+                        + "then %d times while %d other clients keep running the %d longest queries (%s). Those clients run "
+                        + "in a process of their own at the lowest CPU priority (`nice 19`), as clients on other "
+                        + "machines would: they load the server without taking CPU from the client measured.%n%n",
                         results.shortQueries().size(), settings.shortRounds(), settings.shortRounds(),
                         settings.longClients(), results.longQueries().size(), String.join(", ", results.longQueries())))
                 .append("| configuration | idle: median (ms) | p95 | loaded: median | p95 | p95 loaded / idle | ")

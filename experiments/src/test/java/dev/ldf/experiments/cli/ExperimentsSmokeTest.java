@@ -198,9 +198,11 @@ class ExperimentsSmokeTest {
     @Order(6)
     void preemptionComparesTheEndpointWithBrtpfAndTpfAndChecksEveryResult() throws IOException {
         Path out = work.resolve("preemption");
-        // Exit 0: every run of every part completed with ARQ's count, 1 ms quanta included.
+        // Exit 0: every run of every part completed with ARQ's count, 1 ms quanta included. At most 10
+        // solutions per answer, so that queries are suspended and resumed however fast this machine is.
         assertEquals(0, run("preemption", "-o", out.toString(), "--limit", "8", "--quanta", "1,75", "--clients", "1,2",
-                "--repeats", "2", "--long-queries", "2", "--long-clients", "2", "--short-rounds", "1", "--timeout", "30"));
+                "--repeats", "2", "--long-queries", "2", "--long-clients", "2", "--short-rounds", "1", "--timeout", "30",
+                "--max-results", "10"));
         List<Map<String, String>> summary = CsvTable.read(out.resolve("summary.csv")).rows();
         assertEquals(List.of("TPF", "brTPF-30", "preemptive-1ms", "preemptive-75ms"),
                 summary.stream().map(r -> r.get("configuration")).toList());
@@ -212,9 +214,12 @@ class ExperimentsSmokeTest {
         double sage = Double.parseDouble(summary.get(3).get("requests_median"));
         assertTrue(oneMs >= sage, "1 ms quanta need at least as many requests as 75 ms ones: " + oneMs + " / " + sage);
         List<Map<String, String>> quanta = CsvTable.read(out.resolve("quanta.csv.gz")).rows();
-        assertTrue(quanta.stream().anyMatch(q -> Integer.parseInt(q.get("token_bytes")) > 0
-                        && q.get("configuration").equals("preemptive-1ms")),
-                "1 ms quanta suspend queries");
+        for (String quantum : List.of("preemptive-1ms", "preemptive-75ms")) {
+            assertTrue(quanta.stream().anyMatch(q -> q.get("configuration").equals(quantum)
+                    && Integer.parseInt(q.get("token_bytes")) > 0 && q.get("resumed").equals("false")), quantum + " suspends");
+            assertTrue(quanta.stream().anyMatch(q -> q.get("configuration").equals(quantum)
+                    && q.get("resumed").equals("true")), quantum + " resumes");
+        }
         assertTrue(quanta.stream().allMatch(q -> !q.get("run_ms").equals("NaN")), "every answer carried Server-Timing");
         assertEquals(4, CsvTable.read(out.resolve("clients.csv")).rows().size(), "1 and 2 clients, brTPF and 75 ms");
         assertEquals(2, CsvTable.read(out.resolve("convoy.csv")).rows().size());

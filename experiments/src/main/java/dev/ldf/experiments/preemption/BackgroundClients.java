@@ -1,0 +1,120 @@
+package dev.ldf.experiments.preemption;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import dev.ldf.client.Mode;
+import dev.ldf.client.http.ClientListener;
+import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.QueryRunner;
+import dev.ldf.watdiv.workload.Workload;
+
+/**
+ * The convoy part's load: clients that keep running the long queries, in a process of their own
+ * at the lowest CPU priority ({@code nice 19}), so that they load the server as clients on other
+ * machines would, without taking CPU from the client being measured. The process says
+ * {@value #STARTED} once every client has sent its first query, and stops when its standard input
+ * closes.
+ */
+public final class BackgroundClients implements AutoCloseable {
+
+    static final String STARTED = "started";
+
+    private final Process process;
+
+    private BackgroundClients(Process process) {
+        this.process = process;
+    }
+
+    /** Starts {@code clients} clients of {@code c} against {@code url}, looping over {@code queries}. */
+    static BackgroundClients start(String url, Configuration c, Duration timeout, int clients,
+            List<Workload.Entry> queries, Path work) throws IOException {
+        Path file = work.resolve("long-queries.tsv");
+        Workload.write(file, queries);
+        List<String> command = new ArrayList<>();
+        nice().ifPresent(nice -> command.addAll(List.of(nice, "-n", "19")));
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp",
+                System.getProperty("java.class.path"), BackgroundClients.class.getName(), url, c.mode().name(),
+                Integer.toString(c.maxMpR()), Integer.toString(c.quantumMillis()), Long.toString(timeout.toSeconds()),
+                Integer.toString(clients), file.toString()));
+        Process process = new ProcessBuilder(command).redirectError(work.resolve("background-clients.log").toFile())
+                .start();
+        BufferedReader out = process.inputReader(StandardCharsets.UTF_8);
+        String line = out.readLine();
+        if (!STARTED.equals(line)) {
+            process.destroyForcibly();
+            throw new IOException("The background clients did not start (see " + work.resolve("background-clients.log")
+                    + ")");
+        }
+        return new BackgroundClients(process);
+    }
+
+    private static Optional<String> nice() {
+        return List.of("/usr/bin/nice", "/bin/nice").stream().filter(p -> Files.isExecutable(Path.of(p))).findFirst();
+    }
+
+    @Override
+    public void close() throws IOException {
+        process.getOutputStream().close();
+        try {
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** {@code url mode maxMpR quantumMillis timeoutSeconds clients queries.tsv} */
+    public static void main(String[] args) throws Exception {
+        String url = args[0];
+        Configuration c = new Configuration(Mode.valueOf(args[1]), Integer.parseInt(args[2]), false, 100,
+                Integer.parseInt(args[3]));
+        Duration timeout = Duration.ofSeconds(Long.parseLong(args[4]));
+        int clients = Integer.parseInt(args[5]);
+        List<Workload.Entry> queries = Workload.read(Path.of(args[6]));
+        CountDownLatch sent = new CountDownLatch(clients);
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            int client = i;
+            Thread t = new Thread(() -> {
+                try (QueryRunner runner = new QueryRunner(url, c.clientOptions(timeout), new ClientListener() { },
+                        "background-" + client)) {
+                    boolean first = true;
+                    for (int k = client; !Thread.currentThread().isInterrupted(); k++) {
+                        if (first) {
+                            sent.countDown();
+                            first = false;
+                        }
+                        runner.run(queries.get(k % queries.size()), timeout, false);
+                    }
+                }
+            }, "background-" + client);
+            t.setDaemon(true);
+            t.start();
+            threads.add(t);
+        }
+        sent.await();
+        System.out.println(STARTED);
+        System.out.flush();
+        // Runs until the parent closes standard input (or the process is killed).
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+            while (in.readLine() != null) {
+                // nothing to read: waiting for the end of input
+            }
+        }
+        threads.forEach(Thread::interrupt);
+        System.exit(0);
+    }
+}
