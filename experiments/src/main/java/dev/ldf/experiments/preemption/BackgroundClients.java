@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
@@ -29,11 +30,20 @@ import dev.ldf.watdiv.workload.Workload;
 public final class BackgroundClients implements AutoCloseable {
 
     static final String STARTED = "started";
+    static final String COMPLETED = "completed ";
 
     private final Process process;
+    private final BufferedReader out;
+    private long completed = -1;
 
-    private BackgroundClients(Process process) {
+    private BackgroundClients(Process process, BufferedReader out) {
         this.process = process;
+        this.out = out;
+    }
+
+    /** Queries the clients completed, known once they have stopped; -1 if they did not say. */
+    long completed() {
+        return completed;
     }
 
     /** Starts {@code clients} clients of {@code c} against {@code url}, looping over {@code queries}. */
@@ -56,16 +66,21 @@ public final class BackgroundClients implements AutoCloseable {
             throw new IOException("The background clients did not start (see " + work.resolve("background-clients.log")
                     + ")");
         }
-        return new BackgroundClients(process);
+        return new BackgroundClients(process, out);
     }
 
     private static Optional<String> nice() {
         return List.of("/usr/bin/nice", "/bin/nice").stream().filter(p -> Files.isExecutable(Path.of(p))).findFirst();
     }
 
+    /** Stops the clients; they report how many queries they completed. */
     @Override
     public void close() throws IOException {
         process.getOutputStream().close();
+        String line = out.readLine();
+        if (line != null && line.startsWith(COMPLETED)) {
+            completed = Long.parseLong(line.substring(COMPLETED.length()).strip());
+        }
         try {
             if (!process.waitFor(15, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
@@ -85,6 +100,7 @@ public final class BackgroundClients implements AutoCloseable {
         int clients = Integer.parseInt(args[5]);
         List<Workload.Entry> queries = Workload.read(Path.of(args[6]));
         CountDownLatch sent = new CountDownLatch(clients);
+        AtomicLong done = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             int client = i;
@@ -97,7 +113,9 @@ public final class BackgroundClients implements AutoCloseable {
                             sent.countDown();
                             first = false;
                         }
-                        runner.run(queries.get(k % queries.size()), timeout, false);
+                        if (runner.run(queries.get(k % queries.size()), timeout, false).completed()) {
+                            done.incrementAndGet();
+                        }
                     }
                 }
             }, "background-" + client);
@@ -115,6 +133,8 @@ public final class BackgroundClients implements AutoCloseable {
             }
         }
         threads.forEach(Thread::interrupt);
+        System.out.println(COMPLETED + done.get());
+        System.out.flush();
         System.exit(0);
     }
 }

@@ -53,6 +53,12 @@ public final class PreemptionExperiment {
     /** How long {@code clients} clients took to run their sequences together. */
     public record Wall(Configuration configuration, int clients, int repeat, long nanos) {}
 
+    /**
+     * The convoy part's load while the short queries ran: the long queries the background clients
+     * completed, and the server's CPU time over the wall time (in cores).
+     */
+    public record Load(Configuration configuration, long longQueries, double seconds, double serverCores) {}
+
     /** What every part needs. */
     public record Settings(List<Configuration> sequence, Configuration brtpf, Configuration preemptive, int maxResults,
             int repeats, List<Integer> clientCounts, int longQueries, int longClients, int shortRounds, Duration timeout,
@@ -60,7 +66,7 @@ public final class PreemptionExperiment {
 
     /** The experiment's measurements. */
     public record Results(List<Run> runs, List<Wall> walls, List<QuantumLog.Quantum> quanta, List<String> longQueries,
-            List<String> shortQueries) {}
+            List<String> shortQueries, List<Load> loads) {}
 
     static final String SEQUENCE = "sequence";
     static final String CLIENTS = "clients";
@@ -73,6 +79,7 @@ public final class PreemptionExperiment {
     private final QuantumLog log = new QuantumLog();
     private final List<Run> runs = Collections.synchronizedList(new ArrayList<>());
     private final List<Wall> walls = new ArrayList<>();
+    private final List<Load> loads = new ArrayList<>();
     private Map<String, OptionalLong> expected;
 
     public PreemptionExperiment(ExperimentServer.Settings server, Settings settings, PrintStream progress) {
@@ -117,7 +124,8 @@ public final class PreemptionExperiment {
             }
         }
         runs.removeIf(r -> r.part().equals("warm-up"));
-        return new Results(List.copyOf(runs), List.copyOf(walls), log.quanta(), longQueries, shortQueries);
+        return new Results(List.copyOf(runs), List.copyOf(walls), log.quanta(), longQueries, shortQueries,
+                List.copyOf(loads));
     }
 
     /** One client runs {@code queries} once; its runs are recorded under {@code part}. */
@@ -191,13 +199,21 @@ public final class PreemptionExperiment {
             runSequence(srv, IDLE, c, 1, round, 1, shortQueries);
         }
         int clients = settings.longClients() + 1;
-        try (BackgroundClients background = BackgroundClients.start(srv.datasetUrl(c), c, settings.timeout(),
-                settings.longClients(), longQueries, work)) {
+        BackgroundClients background = BackgroundClients.start(srv.datasetUrl(c), c, settings.timeout(),
+                settings.longClients(), longQueries, work);
+        long start;
+        Duration cpu;
+        try (background) {
             Thread.sleep(1_000);
+            start = System.nanoTime();
+            Duration cpuBefore = srv.cpuTime();
             for (int round = 1; round <= settings.shortRounds(); round++) {
                 runSequence(srv, LOADED, c, clients, round, 1, shortQueries);
             }
+            cpu = srv.cpuTime().minus(cpuBefore);
         }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        loads.add(new Load(c, background.completed(), seconds, cpu.toNanos() / 1e9 / seconds));
         progress.printf(Locale.ROOT, "convoy %s: short queries' p95 %.1f ms idle, %.1f ms with %d clients running long "
                 + "queries%n", c.label(), p95(IDLE, c), p95(LOADED, c), settings.longClients());
     }

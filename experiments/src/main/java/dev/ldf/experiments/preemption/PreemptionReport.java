@@ -132,6 +132,12 @@ public final class PreemptionReport {
                 serverP95(PreemptionExperiment.IDLE, c), serverP95(PreemptionExperiment.LOADED, c));
     }
 
+    /** The convoy part's load with {@code c}. */
+    PreemptionExperiment.Load load(Configuration c) {
+        return results.loads().stream().filter(l -> l.configuration().equals(c)).findFirst()
+                .orElse(new PreemptionExperiment.Load(c, -1, Double.NaN, Double.NaN));
+    }
+
     private double serverP95(String part, Configuration c) {
         double[] server = results.quanta().stream()
                 .filter(q -> q.part().equals(part) && q.configuration().equals(c.label()))
@@ -239,12 +245,12 @@ public final class PreemptionReport {
         }
         try (CsvWriter csv = new CsvWriter(out.resolve("convoy.csv"), "configuration", "short_queries", "rounds",
                 "long_clients", "idle_median_ms", "idle_p95_ms", "loaded_median_ms", "loaded_p95_ms", "p95_ratio",
-                "server_idle_p95_ms", "server_loaded_p95_ms")) {
+                "server_idle_p95_ms", "server_loaded_p95_ms", "long_queries_completed", "loaded_s", "server_cores")) {
             for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
                 ConvoyFigures f = convoy(c);
                 csv.row(c.label(), f.queries(), settings.shortRounds(), settings.longClients(), f.idleMedian(),
                         f.idleP95(), f.loadedMedian(), f.loadedP95(), f.ratio(), f.serverIdleP95(),
-                        f.serverLoadedP95());
+                        f.serverLoadedP95(), load(c).longQueries(), load(c).seconds(), load(c).serverCores());
             }
         }
         try (CsvWriter csv = new CsvWriter(out.resolve("quanta-summary.csv"), "part", "configuration", "clients",

@@ -77,9 +77,10 @@ final class PreemptionSummary {
         s.append(String.format(Locale.ROOT, "While %d clients run the longest queries, the short queries' p95 latency is "
                 + "%.1f× their p95 on an idle server with the preemptive endpoint (%.1f against %.1f ms; the target was "
                 + "at most 2×%s) and %.1f× with %s; the server's own part of it (queueing and running) has a p95 of "
-                + "%.1f ms loaded against %.1f ms idle. ", settings.longClients(), pv.ratio(), pv.loadedP95(),
+                + "%.1f ms loaded against %.1f ms idle; meanwhile the long queries' clients completed %,d queries and "
+                + "the server used %.2f cores. ", settings.longClients(), pv.ratio(), pv.loadedP95(),
                 pv.idleP95(), pv.ratio() <= 2 ? ", met" : ", missed", bv.ratio(), settings.brtpf().label(),
-                pv.serverLoadedP95(), pv.serverIdleP95()));
+                pv.serverLoadedP95(), pv.serverIdleP95(), report.load(pre).longQueries(), report.load(pre).serverCores()));
         quantum(PreemptionExperiment.CLIENTS, pre.label(), most).ifPresent(q -> s.append(String.format(Locale.ROOT,
                 "Under %d clients, a request holds its place for at most %.1f ms at the 99th percentile (quantum %d ms; "
                         + "target quantum + 5 ms: %s), and waits up to %.1f ms for one (p99). ", most, q.heldP99(),
@@ -199,13 +200,15 @@ final class PreemptionSummary {
                         results.shortQueries().size(), settings.shortRounds(), settings.shortRounds(),
                         settings.longClients(), results.longQueries().size(), String.join(", ", results.longQueries())))
                 .append("| configuration | idle: median (ms) | p95 | loaded: median | p95 | p95 loaded / idle | ")
-                .append("server's part, p95: idle | loaded |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+                .append("server's part, p95: idle | loaded | load: long queries completed | server CPU (cores) |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
             ConvoyFigures f = report.convoy(c);
-            md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %s | %s |%n", c.label(),
-                    f.idleMedian(), f.idleP95(), f.loadedMedian(), f.loadedP95(), f.ratio(), millis(f.serverIdleP95()),
-                    millis(f.serverLoadedP95())));
+            PreemptionExperiment.Load load = report.load(c);
+            md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %s | %s | %,d in %.1f s | "
+                            + "%.2f |%n", c.label(), f.idleMedian(), f.idleP95(), f.loadedMedian(), f.loadedP95(),
+                    f.ratio(), millis(f.serverIdleP95()), millis(f.serverLoadedP95()), load.longQueries(), load.seconds(),
+                    load.serverCores()));
         }
         md.append("\nThe server's part is the time a short query's request queued for a place and held it ")
                 .append("(`Server-Timing`); the rest of its latency is the client's work and the HTTP exchange, on ")
