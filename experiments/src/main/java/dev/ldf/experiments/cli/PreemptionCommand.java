@@ -77,7 +77,7 @@ final class PreemptionCommand implements Callable<Integer> {
             description = "Background clients running long queries in the convoy part (default: ${DEFAULT-VALUE}).")
     int longClients;
 
-    @Option(names = "--short-rounds", defaultValue = "3",
+    @Option(names = "--short-rounds", defaultValue = "10",
             description = "Times the short queries run, idle and loaded (default: ${DEFAULT-VALUE}).")
     int shortRounds;
 

@@ -4,12 +4,10 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -22,8 +20,8 @@ import dev.ldf.watdiv.workload.Workload;
 
 /**
  * The convoy part's load: clients that keep running the long queries, in a process of their own
- * at the lowest CPU priority ({@code nice 19}), so that they load the server as clients on other
- * machines would, without taking CPU from the client being measured. The process says
+ * pinned to CPUs of their own, so that they load the server as clients on other machines would,
+ * without taking CPU from the server or the client being measured. The process says
  * {@value #STARTED} once every client has sent its first query, and stops when its standard input
  * closes.
  */
@@ -46,13 +44,18 @@ public final class BackgroundClients implements AutoCloseable {
         return completed;
     }
 
-    /** Starts {@code clients} clients of {@code c} against {@code url}, looping over {@code queries}. */
+    /**
+     * Starts {@code clients} clients of {@code c} against {@code url}, looping over {@code queries},
+     * on {@code cpus} (a taskset list; null: wherever the system runs them).
+     */
     static BackgroundClients start(String url, Configuration c, Duration timeout, int clients,
-            List<Workload.Entry> queries, Path work) throws IOException {
+            List<Workload.Entry> queries, String cpus, Path work) throws IOException {
         Path file = work.resolve("long-queries.tsv");
         Workload.write(file, queries);
         List<String> command = new ArrayList<>();
-        nice().ifPresent(nice -> command.addAll(List.of(nice, "-n", "19")));
+        if (cpus != null) {
+            command.addAll(List.of("taskset", "-c", cpus));
+        }
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp",
                 System.getProperty("java.class.path"), BackgroundClients.class.getName(), url, c.mode().name(),
                 Integer.toString(c.maxMpR()), Integer.toString(c.quantumMillis()), Long.toString(timeout.toSeconds()),
@@ -67,10 +70,6 @@ public final class BackgroundClients implements AutoCloseable {
                     + ")");
         }
         return new BackgroundClients(process, out);
-    }
-
-    private static Optional<String> nice() {
-        return List.of("/usr/bin/nice", "/bin/nice").stream().filter(p -> Files.isExecutable(Path.of(p))).findFirst();
     }
 
     /** Stops the clients; they report how many queries they completed. */

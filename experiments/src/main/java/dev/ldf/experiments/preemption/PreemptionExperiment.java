@@ -15,6 +15,7 @@ import java.util.OptionalLong;
 import java.util.Random;
 
 import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.CpuAffinity;
 import dev.ldf.experiments.run.ExperimentServer;
 import dev.ldf.experiments.run.Measurement;
 import dev.ldf.experiments.run.QueryRunner;
@@ -33,7 +34,7 @@ import dev.ldf.watdiv.workload.Workload;
  *   <li><b>clients</b>: 1 to N clients at once, each running the whole sequence in its own order,
  *       brTPF against the preemptive endpoint; completion time and time to first result;</li>
  *   <li><b>convoy</b>: the short queries' latency on an idle server and while clients keep running
- *       the longest queries (from a process of their own at low CPU priority, as clients elsewhere).</li>
+ *       the longest queries (from a process of their own on a CPU of their own, as clients elsewhere).</li>
  * </ol>
  *
  * Every completed query is checked against ARQ's count over the HDT file. The preemptive
@@ -191,29 +192,46 @@ public final class PreemptionExperiment {
 
     /**
      * The short queries alone, then again while {@code longClients} clients keep running the long
-     * ones ({@link BackgroundClients}); the second round starts once the long queries are under way.
+     * ones ({@link BackgroundClients}, on the last CPU; the server and the measured client on the
+     * others, idle and loaded alike); the second round starts once the long queries are under way.
      */
     private void convoy(ExperimentServer srv, Configuration c, List<Workload.Entry> shortQueries,
             List<Workload.Entry> longQueries, Path work) throws IOException, InterruptedException {
-        for (int round = 1; round <= settings.shortRounds(); round++) {
-            runSequence(srv, IDLE, c, 1, round, 1, shortQueries);
+        // The server and the client measured on all CPUs but the last, the long queries' clients on
+        // the last: as if these ran elsewhere. The same placement idle and loaded.
+        boolean pinned = CpuAffinity.CORES >= 2;
+        String mine = CpuAffinity.range(0, CpuAffinity.CORES - 2);
+        String theirs = CpuAffinity.range(CpuAffinity.CORES - 1, CpuAffinity.CORES - 1);
+        if (pinned) {
+            CpuAffinity.pin(srv.process(), mine);
+            CpuAffinity.pin(ProcessHandle.current(), mine);
         }
-        int clients = settings.longClients() + 1;
-        BackgroundClients background = BackgroundClients.start(srv.datasetUrl(c), c, settings.timeout(),
-                settings.longClients(), longQueries, work);
-        long start;
-        Duration cpu;
-        try (background) {
-            Thread.sleep(1_000);
-            start = System.nanoTime();
-            Duration cpuBefore = srv.cpuTime();
+        try {
             for (int round = 1; round <= settings.shortRounds(); round++) {
-                runSequence(srv, LOADED, c, clients, round, 1, shortQueries);
+                runSequence(srv, IDLE, c, 1, round, 1, shortQueries);
             }
-            cpu = srv.cpuTime().minus(cpuBefore);
+            int clients = settings.longClients() + 1;
+            BackgroundClients background = BackgroundClients.start(srv.datasetUrl(c), c, settings.timeout(),
+                    settings.longClients(), longQueries, pinned ? theirs : null, work);
+            long start;
+            Duration cpu;
+            try (background) {
+                Thread.sleep(1_000);
+                start = System.nanoTime();
+                Duration cpuBefore = srv.cpuTime();
+                for (int round = 1; round <= settings.shortRounds(); round++) {
+                    runSequence(srv, LOADED, c, clients, round, 1, shortQueries);
+                }
+                cpu = srv.cpuTime().minus(cpuBefore);
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            loads.add(new Load(c, background.completed(), seconds, cpu.toNanos() / 1e9 / seconds));
+        } finally {
+            if (pinned) {
+                CpuAffinity.pin(srv.process(), CpuAffinity.all());
+                CpuAffinity.pin(ProcessHandle.current(), CpuAffinity.all());
+            }
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        loads.add(new Load(c, background.completed(), seconds, cpu.toNanos() / 1e9 / seconds));
         progress.printf(Locale.ROOT, "convoy %s: short queries' p95 %.1f ms idle, %.1f ms with %d clients running long "
                 + "queries%n", c.label(), p95(IDLE, c), p95(LOADED, c), settings.longClients());
     }

@@ -195,8 +195,9 @@ final class PreemptionSummary {
                 .append(String.format(Locale.ROOT, "The %d queries the preemptive endpoint answered in one quantum and "
                         + "no slower than their median (the short ones) run %d times by one client on an idle server, "
                         + "then %d times while %d other clients keep running the %d longest queries (%s). Those clients run "
-                        + "in a process of their own at the lowest CPU priority (`nice 19`), as clients on other "
-                        + "machines would: they load the server without taking CPU from the client measured.%n%n",
+                        + "in a process of their own pinned to the last CPU, the server and the client measured to "
+                        + "the others (idle too), as if they ran on other machines: they load the server without "
+                        + "taking CPU from it or from the client measured.%n%n",
                         results.shortQueries().size(), settings.shortRounds(), settings.shortRounds(),
                         settings.longClients(), results.longQueries().size(), String.join(", ", results.longQueries())))
                 .append("| configuration | idle: median (ms) | p95 | loaded: median | p95 | p95 loaded / idle | ")
@@ -211,8 +212,8 @@ final class PreemptionSummary {
                     load.serverCores()));
         }
         md.append("\nThe server's part is the time a short query's request queued for a place and held it ")
-                .append("(`Server-Timing`); the rest of its latency is the client's work and the HTTP exchange, on ")
-                .append("cores that the server and the other clients share.\n\n");
+                .append("(`Server-Timing`); the rest of its latency is the client's work and the HTTP exchange. The ")
+                .append("load columns say how much the long queries' clients made the server work meanwhile.\n\n");
     }
 
     private void quantaTable(StringBuilder md) {
