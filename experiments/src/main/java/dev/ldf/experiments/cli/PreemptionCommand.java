@@ -14,6 +14,7 @@ import dev.ldf.experiments.preemption.PreemptionExperiment;
 import dev.ldf.experiments.preemption.PreemptionReport;
 import dev.ldf.experiments.run.Configuration;
 import dev.ldf.experiments.run.ReferenceCounts;
+import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.Preemption;
 import dev.ldf.watdiv.workload.Workload;
 import picocli.CommandLine.Command;
@@ -118,13 +119,15 @@ final class PreemptionCommand implements Callable<Integer> {
         try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {
             results = run.run(sequence, reference, experiment.work("preemption"));
         }
+        Limits limits = Limits.defaults(); // the experiment's server runs with the default limits
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, this project's generator), "
                         + "%d queries of `%s`; one server process on loopback with TPF, brTPF (maxMpR %d) and preemptive "
-                        + "endpoints (quanta %s ms, at most %,d solutions per quantum, %d places to run quanta: the "
-                        + "machine's cores); clients are `ldf-client` in one JVM; %d s timeout per query; %d processors.",
+                        + "endpoints (quanta %s ms, at most %,d solutions per quantum, %d places to run quanta, the "
+                        + "machine's cores, and %d more for queries' first quanta, shortened there to at most %d ms); "
+                        + "clients are `ldf-client` in one JVM; %d s timeout per query; %d processors.",
                 experiment.scale(), experiment.seed, sequence.size(),
-                sequenceOptions.name(sequenceFile), mpr, allQuanta, maxResults,
-                Runtime.getRuntime().availableProcessors(), perQuery.toSeconds(),
+                sequenceOptions.name(sequenceFile), mpr, allQuanta, maxResults, limits.maxConcurrentQuanta(),
+                limits.firstQuantumPlaces(), limits.firstQuantumMillis(), perQuery.toSeconds(),
                 Runtime.getRuntime().availableProcessors());
         new PreemptionReport(settings, results).write(output, setup);
         RunRecord.write(spec, output, List.of(hdt, sequenceFile), started);

@@ -19,9 +19,10 @@ import dev.ldf.experiments.run.QueryRunner;
 import dev.ldf.watdiv.workload.Workload;
 
 /**
- * The convoy part's load: clients that keep running the long queries, in a process of their own
- * pinned to CPUs of their own, so that they load the server as clients on other machines would,
- * without taking CPU from the server or the client being measured. The process says
+ * The convoy part's load: clients that keep running the long queries, in a process of their own,
+ * pinned away from the server and at the lowest priority, so that they load the server as clients
+ * on other machines would, without taking CPU from the server or the client being measured (which
+ * runs beside them at normal priority and mostly waits). The process says
  * {@value #STARTED} once every client has sent its first query, and stops when its standard input
  * closes.
  */
@@ -46,7 +47,7 @@ public final class BackgroundClients implements AutoCloseable {
 
     /**
      * Starts {@code clients} clients of {@code c} against {@code url}, looping over {@code queries},
-     * on {@code cpus} (a taskset list; null: wherever the system runs them).
+     * on {@code cpus} (a taskset list; null: wherever the system runs them), niced.
      */
     static BackgroundClients start(String url, Configuration c, Duration timeout, int clients,
             List<Workload.Entry> queries, String cpus, Path work) throws IOException {
@@ -56,6 +57,7 @@ public final class BackgroundClients implements AutoCloseable {
         if (cpus != null) {
             command.addAll(List.of("taskset", "-c", cpus));
         }
+        command.addAll(List.of("nice", "-n", "19"));
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp",
                 System.getProperty("java.class.path"), BackgroundClients.class.getName(), url, c.mode().name(),
                 Integer.toString(c.maxMpR()), Integer.toString(c.quantumMillis()), Long.toString(timeout.toSeconds()),

@@ -14,6 +14,15 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
 
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.sparql.expr.E_Equals;
+import org.apache.jena.sparql.expr.E_Str;
+import org.apache.jena.sparql.expr.ExprVar;
+import org.apache.jena.sparql.expr.NodeValue;
+import org.apache.jena.sparql.syntax.ElementFilter;
+import org.apache.jena.sparql.syntax.ElementGroup;
+
 import dev.ldf.experiments.run.Configuration;
 import dev.ldf.experiments.run.CpuAffinity;
 import dev.ldf.experiments.run.ExperimentServer;
@@ -192,27 +201,28 @@ public final class PreemptionExperiment {
 
     /**
      * The short queries alone, then again while {@code longClients} clients keep running the long
-     * ones ({@link BackgroundClients}, on the last CPU; the server and the measured client on the
-     * others, idle and loaded alike); the second round starts once the long queries are under way.
+     * ones, made heavy for the server ({@link #serverHeavy}). The server has all CPUs but the last
+     * to itself; the client measured and the long queries' clients ({@link BackgroundClients}, at
+     * the lowest priority, so they take only CPU time the client measured leaves) share the last:
+     * as if the clients ran elsewhere. The same placement idle and loaded; the second round starts
+     * once the long queries are under way.
      */
     private void convoy(ExperimentServer srv, Configuration c, List<Workload.Entry> shortQueries,
             List<Workload.Entry> longQueries, Path work) throws IOException, InterruptedException {
-        // The server and the client measured on all CPUs but the last, the long queries' clients on
-        // the last: as if these ran elsewhere. The same placement idle and loaded.
         boolean pinned = CpuAffinity.CORES >= 2;
-        String mine = CpuAffinity.range(0, CpuAffinity.CORES - 2);
-        String theirs = CpuAffinity.range(CpuAffinity.CORES - 1, CpuAffinity.CORES - 1);
+        String server = CpuAffinity.range(0, CpuAffinity.CORES - 2);
+        String clients = CpuAffinity.range(CpuAffinity.CORES - 1, CpuAffinity.CORES - 1);
         if (pinned) {
-            CpuAffinity.pin(srv.process(), mine);
-            CpuAffinity.pin(ProcessHandle.current(), mine);
+            CpuAffinity.pin(srv.process(), server);
+            CpuAffinity.pin(ProcessHandle.current(), clients);
         }
         try {
             for (int round = 1; round <= settings.shortRounds(); round++) {
                 runSequence(srv, IDLE, c, 1, round, 1, shortQueries);
             }
-            int clients = settings.longClients() + 1;
             BackgroundClients background = BackgroundClients.start(srv.datasetUrl(c), c, settings.timeout(),
-                    settings.longClients(), longQueries, pinned ? theirs : null, work);
+                    settings.longClients(), longQueries.stream().map(PreemptionExperiment::serverHeavy).toList(),
+                    pinned ? clients : null, work);
             long start;
             Duration cpu;
             try (background) {
@@ -220,7 +230,7 @@ public final class PreemptionExperiment {
                 start = System.nanoTime();
                 Duration cpuBefore = srv.cpuTime();
                 for (int round = 1; round <= settings.shortRounds(); round++) {
-                    runSequence(srv, LOADED, c, clients, round, 1, shortQueries);
+                    runSequence(srv, LOADED, c, settings.longClients() + 1, round, 1, shortQueries);
                 }
                 cpu = srv.cpuTime().minus(cpuBefore);
             }
@@ -234,6 +244,22 @@ public final class PreemptionExperiment {
         }
         progress.printf(Locale.ROOT, "convoy %s: short queries' p95 %.1f ms idle, %.1f ms with %d clients running long "
                 + "queries%n", c.label(), p95(IDLE, c), p95(LOADED, c), settings.longClients());
+    }
+
+    /**
+     * {@code q} with a filter that no solution passes: a server that evaluates filters computes
+     * every solution of the pattern and sends none, which makes the query as long for the server
+     * and as light for its client as it can be.
+     */
+    static Workload.Entry serverHeavy(Workload.Entry q) {
+        Query query = QueryFactory.create(q.sparql());
+        if (!(query.getQueryPattern() instanceof ElementGroup group) || query.getResultVars().isEmpty()) {
+            throw new IllegalArgumentException("Not a SELECT query with a group pattern: " + q.name());
+        }
+        group.addElementFilter(new ElementFilter(new E_Equals(new E_Str(new ExprVar(query.getResultVars().get(0))),
+                NodeValue.makeString("no solution has this value"))));
+        // A workload file holds a query per line; Jena escapes line breaks inside literals.
+        return new Workload.Entry(q.name(), query.serialize().strip().replaceAll("\\s*\\R\\s*", " "));
     }
 
     private double p95(String part, Configuration c) {

@@ -21,6 +21,12 @@ package dev.ldf.server.config;
  *                                     {@code maxQueuedQuanta} of them, for at most
  *                                     {@code queueTimeoutMillis}; beyond that 503 with {@code Retry-After}
  * @param maxQueuedQuanta              quanta that may wait for one of those places
+ * @param firstQuantumPlaces           more places, only for requests that start a query, taken
+ *                                     when the others are full (default: as many as
+ *                                     {@code maxConcurrentQuanta}); there a quantum lasts at most
+ *                                     {@code firstQuantumMillis}, so short queries do not wait
+ *                                     behind long ones and long ones soon move to the other places
+ * @param firstQuantumMillis           the longest quantum in those places
  */
 public record Limits(
         Integer maxConcurrentRequests,
@@ -32,7 +38,9 @@ public record Limits(
         Integer shutdownTimeoutSeconds,
         Integer maxConcurrentDumps,
         Integer maxConcurrentQuanta,
-        Integer maxQueuedQuanta) {
+        Integer maxQueuedQuanta,
+        Integer firstQuantumPlaces,
+        Integer firstQuantumMillis) {
 
     /** Time a body may take before its rate counts: covers connection warm-up and a slow start. */
     public static final int BODY_GRACE_SECONDS = 10;
@@ -48,6 +56,8 @@ public record Limits(
         maxConcurrentDumps = maxConcurrentDumps == null ? 2 : maxConcurrentDumps;
         maxConcurrentQuanta = maxConcurrentQuanta == null ? Runtime.getRuntime().availableProcessors() : maxConcurrentQuanta;
         maxQueuedQuanta = maxQueuedQuanta == null ? 64 : maxQueuedQuanta;
+        firstQuantumPlaces = firstQuantumPlaces == null ? maxConcurrentQuanta : firstQuantumPlaces;
+        firstQuantumMillis = firstQuantumMillis == null ? 10 : firstQuantumMillis;
     }
 
     /** Limits with the preemptive endpoints' at their defaults. */
@@ -55,11 +65,11 @@ public record Limits(
             Integer retryAfterSeconds, Integer idleTimeoutSeconds, Integer minRequestBodyBytesPerSecond,
             Integer shutdownTimeoutSeconds, Integer maxConcurrentDumps) {
         this(maxConcurrentRequests, maxQueuedRequests, queueTimeoutMillis, retryAfterSeconds, idleTimeoutSeconds,
-                minRequestBodyBytesPerSecond, shutdownTimeoutSeconds, maxConcurrentDumps, null, null);
+                minRequestBodyBytesPerSecond, shutdownTimeoutSeconds, maxConcurrentDumps, null, null, null, null);
     }
 
     public static Limits defaults() {
-        return new Limits(null, null, null, null, null, null, null, null, null, null);
+        return new Limits(null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** How long a body of {@code bytes} may take to arrive. */
@@ -78,6 +88,8 @@ public record Limits(
         notNegative("maxConcurrentDumps", maxConcurrentDumps);
         positive("maxConcurrentQuanta", maxConcurrentQuanta);
         notNegative("maxQueuedQuanta", maxQueuedQuanta);
+        notNegative("firstQuantumPlaces", firstQuantumPlaces);
+        positive("firstQuantumMillis", firstQuantumMillis);
     }
 
     private static void positive(String key, int value) {

@@ -69,9 +69,10 @@ public final class FragmentServlet extends HttpServlet {
         this.errors = new ErrorResponder(writers);
         this.dumps = new Dumps(config.limits(), config.cacheMaxAgeSeconds());
         this.preemptive = new PreemptiveEndpoint(PreemptiveEndpoint.signer(config.tokens()),
-                new QuantumSlots(config.limits().maxConcurrentQuanta(), config.limits().maxQueuedQuanta(),
-                        config.limits().queueTimeoutMillis(), longestQuantumMillis(config)),
-                config.maxRequestBodyBytes(), config.limits().retryAfterSeconds(), config.baseUrl());
+                new QuantumSlots(config.limits().maxConcurrentQuanta(), config.limits().firstQuantumPlaces(),
+                        config.limits().maxQueuedQuanta(), config.limits().queueTimeoutMillis(),
+                        longestQuantumMillis(config)),
+                config.limits().firstQuantumMillis(), config.maxRequestBodyBytes(), config.limits().retryAfterSeconds(), config.baseUrl());
         StringBuilder catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
         for (DatasetConfig d : config.datasets()) {
             Datasource source = sources.get(d.name());

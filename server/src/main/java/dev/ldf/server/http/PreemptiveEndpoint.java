@@ -54,12 +54,15 @@ final class PreemptiveEndpoint {
 
     private final TokenSigner signer;
     private final QuantumSlots slots;
+    private final int firstQuantumMillis;
     private final int maxBodyBytes;
     private final int retryAfterSeconds;
     private final String baseUrl;
 
     /** {@code baseUrl}: the configured public URL (or null), which Skolem IRIs begin with. */
-    PreemptiveEndpoint(TokenSigner signer, QuantumSlots slots, int maxBodyBytes, int retryAfterSeconds, String baseUrl) {
+    PreemptiveEndpoint(TokenSigner signer, QuantumSlots slots, int firstQuantumMillis, int maxBodyBytes,
+            int retryAfterSeconds, String baseUrl) {
+        this.firstQuantumMillis = firstQuantumMillis;
         this.baseUrl = baseUrl;
         this.signer = signer;
         this.slots = slots;
@@ -126,13 +129,16 @@ final class PreemptiveEndpoint {
         long verified = System.nanoTime();
         List<Binding> solutions = new ArrayList<>();
         long arrived = System.nanoTime();
-        enter(response, state != null);
+        QuantumSlots.Place place = enter(response, state != null);
         long begin = System.nanoTime();
+        int quantumMillis = place == QuantumSlots.Place.FIRST_QUANTUM
+                ? Math.min(firstQuantumMillis, target.settings().quantumMillis())
+                : target.settings().quantumMillis();
         PreemptiveEngine.Outcome outcome;
         try {
-            outcome = run(target, query, state, solutions, skolemizer);
+            outcome = run(target, query, state, quantumMillis, solutions, skolemizer);
         } finally {
-            slots.leave();
+            slots.leave(place);
         }
         long ran = System.nanoTime() - begin;
         long signing = System.nanoTime();
@@ -158,24 +164,25 @@ final class PreemptiveEndpoint {
     }
 
     /** Takes a place to run a quantum, or refuses the request with a 503 and a time to come back. */
-    private void enter(HttpServletResponse response, boolean resumes) {
-        boolean entered;
+    private QuantumSlots.Place enter(HttpServletResponse response, boolean resumes) {
+        QuantumSlots.Place place;
         try {
-            entered = slots.enter(resumes);
+            place = slots.enter(resumes);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            entered = false;
+            place = null;
         }
-        if (!entered) {
+        if (place == null) {
             response.setHeader("Retry-After", Integer.toString(retryAfterSeconds));
             throw new HttpError(503, "Every place for running queries is taken; retry after " + retryAfterSeconds + " s.");
         }
+        return place;
     }
 
-    private PreemptiveEngine.Outcome run(Target target, PreemptableQuery query, byte[] state, List<Binding> solutions,
-            Skolemizer skolemizer) {
+    private PreemptiveEngine.Outcome run(Target target, PreemptableQuery query, byte[] state, int quantumMillis,
+            List<Binding> solutions, Skolemizer skolemizer) {
         try {
-            return target.engine().run(query, state, target.settings().quantumMillis() * 1_000_000L,
+            return target.engine().run(query, state, quantumMillis * 1_000_000L,
                     target.settings().maxResults(), b -> solutions.add(skolemized(b, skolemizer)));
         } catch (InvalidTokenException e) {
             throw HttpError.badRequest(e.getMessage());

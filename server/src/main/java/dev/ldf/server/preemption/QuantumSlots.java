@@ -11,12 +11,23 @@ import java.util.concurrent.locks.ReentrantLock;
  * time. A request that finds the queue full, or waits too long, is refused, so that a burst costs
  * clients a retry rather than the server its memory. Thread-safe.
  *
- * <p>A place that comes free goes to the request that starts a query before those that resume
- * one, each kind first come, first served; a resuming request that has waited {@code agingMillis}
- * goes first. A short query, done in its first quantum, then does not queue behind the quanta of
- * long ones (the convoy effect), and a long one still advances while new queries keep coming.
+ * <p>Two kinds of places, as in a multi-level feedback queue. {@link Place#ANY} places take every
+ * request and run a full quantum. {@link Place#FIRST_QUANTUM} places take only requests that start
+ * a query, when no other place is free, and run a shortened quantum: a short query is done in it
+ * at once however many long ones hold the other places, and a long one is suspended early and
+ * continues in the others. A place that comes free goes to a request that starts a query before
+ * one that resumes a query, each kind first come, first served; a resuming request that has waited
+ * {@code agingMillis} goes first, so a long query still advances while new ones keep coming.
  */
 public final class QuantumSlots {
+
+    /** The kind of place a request got. */
+    public enum Place {
+        /** Any request's place: a full quantum. */
+        ANY,
+        /** A place kept for requests that start a query: a shortened quantum. */
+        FIRST_QUANTUM
+    }
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Deque<Ticket> starting = new ArrayDeque<>();
@@ -25,52 +36,63 @@ public final class QuantumSlots {
     private final long waitNanos;
     private final long agingNanos;
     private int free;
+    private int firstQuantumFree;
 
     /** One waiting request. */
     private final class Ticket {
         final Condition turn = lock.newCondition();
         final long since = System.nanoTime();
-        boolean granted;
+        Place granted;
     }
 
-    public QuantumSlots(int places, int maxWaiting, long waitMillis, long agingMillis) {
+    /**
+     * {@code places} places for any request, {@code firstQuantumPlaces} more for requests that start
+     * a query; {@code maxWaiting} requests wait at most {@code waitMillis}.
+     */
+    public QuantumSlots(int places, int firstQuantumPlaces, int maxWaiting, long waitMillis, long agingMillis) {
         this.free = places;
+        this.firstQuantumFree = firstQuantumPlaces;
         this.maxWaiting = maxWaiting;
         this.waitNanos = TimeUnit.MILLISECONDS.toNanos(waitMillis);
         this.agingNanos = TimeUnit.MILLISECONDS.toNanos(agingMillis);
     }
 
     /**
-     * Takes a place, waiting if allowed; false when refused. {@code resumes}: the request continues
-     * a suspended query. Every true must be followed by {@link #leave()}.
+     * Takes a place, waiting if allowed; null when refused. {@code resumes}: the request continues a
+     * suspended query. Every place taken must be given back with {@link #leave(Place)}.
      */
-    public boolean enter(boolean resumes) throws InterruptedException {
+    public Place enter(boolean resumes) throws InterruptedException {
         lock.lock();
         try {
+            // Places are handed straight to waiters: a free place means nobody waits for it.
             if (free > 0) {
-                free--; // places are handed straight to waiters: a free place means nobody waits
-                return true;
+                free--;
+                return Place.ANY;
+            }
+            if (!resumes && firstQuantumFree > 0) {
+                firstQuantumFree--;
+                return Place.FIRST_QUANTUM;
             }
             if (starting.size() + resuming.size() >= maxWaiting) {
-                return false;
+                return null;
             }
             Deque<Ticket> queue = resumes ? resuming : starting;
             Ticket ticket = new Ticket();
             queue.addLast(ticket);
             long left = waitNanos;
             try {
-                while (!ticket.granted && left > 0) {
+                while (ticket.granted == null && left > 0) {
                     left = ticket.turn.awaitNanos(left);
                 }
             } catch (InterruptedException e) {
-                if (ticket.granted) {
+                if (ticket.granted != null) {
                     Thread.currentThread().interrupt();
-                    return true;
+                    return ticket.granted;
                 }
                 queue.remove(ticket);
                 throw e;
             }
-            if (!ticket.granted) {
+            if (ticket.granted == null) {
                 queue.remove(ticket);
             }
             return ticket.granted;
@@ -79,15 +101,18 @@ public final class QuantumSlots {
         }
     }
 
-    public void leave() {
+    /** Gives back a place that {@link #enter(boolean)} gave. */
+    public void leave(Place place) {
         lock.lock();
         try {
-            Ticket next = next();
-            if (next == null) {
+            Ticket next = place == Place.ANY ? next() : starting.pollFirst();
+            if (next != null) {
+                next.granted = place;
+                next.turn.signal();
+            } else if (place == Place.ANY) {
                 free++;
             } else {
-                next.granted = true;
-                next.turn.signal();
+                firstQuantumFree++;
             }
         } finally {
             lock.unlock();

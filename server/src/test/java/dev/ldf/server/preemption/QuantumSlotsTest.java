@@ -11,25 +11,30 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import dev.ldf.server.preemption.QuantumSlots.Place;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Places for quanta: a fixed number run, a bounded number wait a bounded time, the rest are refused;
- * starting queries go before resuming ones that have not waited long.
+ * starting queries go before resuming ones that have not waited long, and have places of their own
+ * when the others are taken.
  */
 class QuantumSlotsTest {
 
     @Test
     void runsWaitsAndRefuses() throws Exception {
-        QuantumSlots slots = new QuantumSlots(2, 1, 5_000, 75);
-        assertTrue(slots.enter(false));
-        assertTrue(slots.enter(false));
+        QuantumSlots slots = new QuantumSlots(2, 0, 1, 5_000, 75);
+        assertEquals(Place.ANY, slots.enter(false));
+        assertEquals(Place.ANY, slots.enter(false));
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             CountDownLatch waiting = new CountDownLatch(1);
-            Future<Boolean> queued = pool.submit(() -> {
+            Future<Place> queued = pool.submit(() -> {
                 waiting.countDown();
                 return slots.enter(false);
             });
@@ -40,10 +45,10 @@ class QuantumSlotsTest {
             }
             // The one place in the queue is taken: the next request is refused at once.
             long start = System.nanoTime();
-            assertFalse(slots.enter(false), "a full queue refuses");
+            assertNull(slots.enter(false), "a full queue refuses");
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(1), "at once");
-            slots.leave();
-            assertTrue(queued.get(5, TimeUnit.SECONDS), "the waiting request gets the place that came free");
+            slots.leave(Place.ANY);
+            assertEquals(Place.ANY, queued.get(5, TimeUnit.SECONDS), "the waiting request gets the place that came free");
         } finally {
             pool.shutdownNow();
         }
@@ -51,19 +56,19 @@ class QuantumSlotsTest {
 
     @Test
     void aWaitThatLastsTooLongIsRefused() throws Exception {
-        QuantumSlots slots = new QuantumSlots(1, 4, 50, 75);
-        assertTrue(slots.enter(false));
+        QuantumSlots slots = new QuantumSlots(1, 0, 4, 50, 75);
+        assertEquals(Place.ANY, slots.enter(false));
         long start = System.nanoTime();
-        assertFalse(slots.enter(false));
+        assertNull(slots.enter(false));
         assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(40));
-        slots.leave();
-        assertTrue(slots.enter(false));
+        slots.leave(Place.ANY);
+        assertEquals(Place.ANY, slots.enter(false));
     }
 
     @Test
     void aStartingQueryGoesBeforeResumingOnesUntilTheyHaveWaitedLongEnough() throws Exception {
-        QuantumSlots slots = new QuantumSlots(1, 8, 5_000, 200);
-        assertTrue(slots.enter(false));
+        QuantumSlots slots = new QuantumSlots(1, 0, 8, 5_000, 200);
+        assertEquals(Place.ANY, slots.enter(false));
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             List<String> order = Collections.synchronizedList(new ArrayList<>());
@@ -71,20 +76,20 @@ class QuantumSlotsTest {
             awaitWaiting(slots, 1);
             Future<?> starting = pool.submit(() -> take(slots, false, "starting", order));
             awaitWaiting(slots, 2);
-            slots.leave();
+            slots.leave(Place.ANY);
             starting.get(5, TimeUnit.SECONDS);
             resuming.get(5, TimeUnit.SECONDS);
             assertEquals(List.of("starting", "resuming"), order, "the query that starts jumps the queue");
 
             // A resuming request that waited longer than the aging time goes first.
             order.clear();
-            assertTrue(slots.enter(false));
+            assertEquals(Place.ANY, slots.enter(false));
             resuming = pool.submit(() -> take(slots, true, "resuming", order));
             awaitWaiting(slots, 1);
             Thread.sleep(250);
             starting = pool.submit(() -> take(slots, false, "starting", order));
             awaitWaiting(slots, 2);
-            slots.leave();
+            slots.leave(Place.ANY);
             starting.get(5, TimeUnit.SECONDS);
             resuming.get(5, TimeUnit.SECONDS);
             assertEquals(List.of("resuming", "starting"), order, "an old enough resumption is not passed over");
@@ -93,11 +98,39 @@ class QuantumSlotsTest {
         }
     }
 
+    @Test
+    void aStartingQueryTakesAFirstQuantumPlaceWhenTheOthersAreTakenAndAResumingOneWaits() throws Exception {
+        QuantumSlots slots = new QuantumSlots(1, 1, 8, 5_000, 75);
+        assertEquals(Place.ANY, slots.enter(false), "a free place of any kind first");
+        assertEquals(Place.FIRST_QUANTUM, slots.enter(false), "then the place kept for starting queries");
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<Place> resuming = pool.submit(() -> slots.enter(true));
+            awaitWaiting(slots, 1);
+            Future<Place> starting = pool.submit(() -> slots.enter(false));
+            awaitWaiting(slots, 2);
+            // A first-quantum place that comes free goes to the starting query, never to the resuming one.
+            slots.leave(Place.FIRST_QUANTUM);
+            assertEquals(Place.FIRST_QUANTUM, starting.get(5, TimeUnit.SECONDS));
+            awaitWaiting(slots, 1);
+            slots.leave(Place.FIRST_QUANTUM);
+            awaitWaiting(slots, 1);
+            assertFalse(resuming.isDone(), "a resuming query waits for a place of any kind");
+            slots.leave(Place.ANY);
+            assertEquals(Place.ANY, resuming.get(5, TimeUnit.SECONDS));
+            // The first-quantum place given back with nobody waiting is free again, for starting queries only.
+            assertEquals(Place.FIRST_QUANTUM, slots.enter(false));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** Enters, notes its name, leaves. */
     private static Void take(QuantumSlots slots, boolean resumes, String name, List<String> order) throws Exception {
-        assertTrue(slots.enter(resumes));
+        Place place = slots.enter(resumes);
+        assertNotNull(place);
         order.add(name);
-        slots.leave();
+        slots.leave(place);
         return null;
     }
 
