@@ -78,6 +78,11 @@ final class PreemptionCommand implements Callable<Integer> {
             description = "Background clients running long queries in the convoy part (default: ${DEFAULT-VALUE}).")
     int longClients;
 
+    @Option(names = "--first-quantum-places", paramLabel = "N",
+            description = "The server's places for queries' first quanta (default: the server's, one per core); 0 "
+                    + "shows what they are for.")
+    Integer firstQuantumPlaces;
+
     @Option(names = "--short-rounds", defaultValue = "10",
             description = "Times the short queries run, idle and loaded (default: ${DEFAULT-VALUE}).")
     int shortRounds;
@@ -112,14 +117,13 @@ final class PreemptionCommand implements Callable<Integer> {
                 .map(Configuration::quantumMillis).toList();
         PreemptionExperiment.Settings settings = new PreemptionExperiment.Settings(configurations, brtpf, preemptive,
                 maxResults, repeats, clients, longQueries, longClients, shortRounds, perQuery, experiment.seed);
-        PreemptionExperiment run = new PreemptionExperiment(
-                serverProcess.server(hdt, List.of(100), mpr, 0).withPreemption(allQuanta, maxResults), settings,
-                System.err);
+        Limits limits = new Limits(null, null, null, null, null, null, null, null, null, null, firstQuantumPlaces, null);
+        PreemptionExperiment run = new PreemptionExperiment(serverProcess.server(hdt, List.of(100), mpr, 0)
+                .withPreemption(allQuanta, maxResults).withLimits(limits), settings, System.err);
         PreemptionExperiment.Results results;
         try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {
             results = run.run(sequence, reference, experiment.work("preemption"));
         }
-        Limits limits = Limits.defaults(); // the experiment's server runs with the default limits
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, this project's generator), "
                         + "%d queries of `%s`; one server process on loopback with TPF, brTPF (maxMpR %d) and preemptive "
                         + "endpoints (quanta %s ms, at most %,d solutions per quantum, %d places to run quanta, the "

@@ -82,6 +82,11 @@ public final class PreemptionExperiment {
     static final String CLIENTS = "clients";
     static final String IDLE = "convoy-idle";
     static final String LOADED = "convoy-loaded";
+    /**
+     * The convoy part's client pauses this long after each short query, as a user would: it then
+     * leaves the CPU it shares with the long queries' clients to them most of the time.
+     */
+    static final Duration SHORT_QUERY_PAUSE = Duration.ofMillis(10);
 
     private final ExperimentServer.Settings server;
     private final Settings settings;
@@ -138,16 +143,36 @@ public final class PreemptionExperiment {
                 List.copyOf(loads));
     }
 
-    /** One client runs {@code queries} once; its runs are recorded under {@code part}. */
+    /** One client runs {@code queries} once, one right after the other; its runs are recorded under {@code part}. */
     private void runSequence(ExperimentServer srv, String part, Configuration c, int clients, int repeat, int client,
             List<Workload.Entry> queries) {
+        runSequence(srv, part, c, clients, repeat, client, queries, Duration.ZERO);
+    }
+
+    /** The same, pausing {@code pause} after each query. */
+    private void runSequence(ExperimentServer srv, String part, Configuration c, int clients, int repeat, int client,
+            List<Workload.Entry> queries, Duration pause) {
         QuantumLog.Client listener = log.client(part, c.label(), clients, repeat);
         try (QueryRunner runner = new QueryRunner(srv.datasetUrl(c), c.clientOptions(settings.timeout()), listener,
                 c.label() + "-" + client)) {
             for (Workload.Entry q : queries) {
                 listener.begin(q.name());
                 record(part, c, clients, repeat, client, q, runner.run(q, settings.timeout(), false));
+                if (!pause.isZero() && !pause(pause)) {
+                    return;
+                }
             }
+        }
+    }
+
+    /** Sleeps; false when interrupted (the flag kept). */
+    private static boolean pause(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -218,7 +243,7 @@ public final class PreemptionExperiment {
         }
         try {
             for (int round = 1; round <= settings.shortRounds(); round++) {
-                runSequence(srv, IDLE, c, 1, round, 1, shortQueries);
+                runSequence(srv, IDLE, c, 1, round, 1, shortQueries, SHORT_QUERY_PAUSE);
             }
             BackgroundClients background = BackgroundClients.start(srv.datasetUrl(c), c, settings.timeout(),
                     settings.longClients(), longQueries.stream().map(PreemptionExperiment::serverHeavy).toList(),
@@ -230,7 +255,7 @@ public final class PreemptionExperiment {
                 start = System.nanoTime();
                 Duration cpuBefore = srv.cpuTime();
                 for (int round = 1; round <= settings.shortRounds(); round++) {
-                    runSequence(srv, LOADED, c, settings.longClients() + 1, round, 1, shortQueries);
+                    runSequence(srv, LOADED, c, settings.longClients() + 1, round, 1, shortQueries, SHORT_QUERY_PAUSE);
                 }
                 cpu = srv.cpuTime().minus(cpuBefore);
             }

@@ -199,7 +199,8 @@ final class PreemptionSummary {
     private void convoyTable(StringBuilder md) {
         md.append("## Convoy effect\n\n")
                 .append(String.format(Locale.ROOT, "The %d queries the preemptive endpoint answered in one quantum and "
-                        + "no slower than their median (the short ones) run %d times by one client on an idle server, "
+                        + "no slower than their median (the short ones) run %d times by one client that pauses %d ms after "
+                        + "each, as a user would, on an idle server, "
                         + "then %d times while %d other clients keep running the %d longest queries (%s), each with a "
                         + "filter that no solution passes: the preemptive endpoint computes every solution and sends "
                         + "none, which makes these queries as long for the server as they can be; brTPF's clients "
@@ -207,7 +208,8 @@ final class PreemptionSummary {
                         + "itself; the clients share the last, the long queries' ones in a process of their own at "
                         + "the lowest priority, so that they use only the CPU time the client measured leaves (the "
                         + "same placement idle and loaded), as if they ran on other machines.%n%n",
-                        results.shortQueries().size(), settings.shortRounds(), settings.shortRounds(),
+                        results.shortQueries().size(), settings.shortRounds(),
+                        PreemptionExperiment.SHORT_QUERY_PAUSE.toMillis(), settings.shortRounds(),
                         settings.longClients(), results.longQueries().size(), String.join(", ", results.longQueries())))
                 .append("| configuration | idle: median (ms) | p95 | loaded: median | p95 | p95 loaded / idle | ")
                 .append("server's part, p95: idle | loaded | load: long queries completed | server CPU (cores) |\n")

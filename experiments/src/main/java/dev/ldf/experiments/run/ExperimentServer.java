@@ -15,6 +15,7 @@ import dev.ldf.deploy.local.LocalDeployment;
 import dev.ldf.deploy.local.NginxCache;
 import dev.ldf.deploy.local.Replica;
 import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.Preemption;
 import dev.ldf.server.config.ServerConfig;
 
@@ -30,19 +31,24 @@ public final class ExperimentServer implements AutoCloseable {
     /**
      * Server-side settings of an experiment; {@code port} 0 takes any free port. Responses hold
      * absolute URLs, so their gzipped size depends on the port's digits: a run whose bytes must
-     * reproduce exactly uses a fixed port.
+     * reproduce exactly uses a fixed port. {@code limits} null: the server's defaults.
      */
     public record Settings(Path hdt, Collection<Integer> pageSizes, int maxMpR, DatasetConfig.Loading loading,
-            List<String> jvmArgs, int port, Collection<Integer> quanta, int maxResults) {
+            List<String> jvmArgs, int port, Collection<Integer> quanta, int maxResults, Limits limits) {
 
         public Settings(Path hdt, Collection<Integer> pageSizes, int maxMpR, DatasetConfig.Loading loading,
                 List<String> jvmArgs, int port) {
-            this(hdt, pageSizes, maxMpR, loading, jvmArgs, port, List.of(), 0);
+            this(hdt, pageSizes, maxMpR, loading, jvmArgs, port, List.of(), 0, null);
         }
 
         /** These settings with preemptive datasets for {@code quanta} answering at most {@code maxResults} per quantum. */
         public Settings withPreemption(Collection<Integer> quanta, int maxResults) {
-            return new Settings(hdt, pageSizes, maxMpR, loading, jvmArgs, port, List.copyOf(quanta), maxResults);
+            return new Settings(hdt, pageSizes, maxMpR, loading, jvmArgs, port, List.copyOf(quanta), maxResults, limits);
+        }
+
+        /** These settings with the server's {@code limits}. */
+        public Settings withLimits(Limits newLimits) {
+            return new Settings(hdt, pageSizes, maxMpR, loading, jvmArgs, port, quanta, maxResults, newLimits);
         }
     }
 
@@ -73,7 +79,8 @@ public final class ExperimentServer implements AutoCloseable {
                 .forEach(datasets::add);
         // Long brTPF URLs (50 mappings) and bodies (1000 mappings) must fit.
         ServerConfig config = new ServerConfig("WatDiv experiment", null, "127.0.0.1", 0, null, null, 32 * 1024,
-                4 * 1024 * 1024, datasets).validated();
+                4 * 1024 * 1024, datasets);
+        config = (settings.limits() == null ? config : config.withLimits(settings.limits())).validated();
         if (cached) {
             LocalDeployment.Options options = new LocalDeployment.Options(1, "127.0.0.1", 0, "4m", "2g",
                     settings.jvmArgs());
