@@ -117,9 +117,11 @@ final class PreemptionCommand implements Callable<Integer> {
                 .map(Configuration::quantumMillis).toList();
         PreemptionExperiment.Settings settings = new PreemptionExperiment.Settings(configurations, brtpf, preemptive,
                 maxResults, repeats, clients, longQueries, longClients, shortRounds, perQuery, experiment.seed);
-        Limits limits = new Limits(null, null, null, null, null, null, null, null, null, null, firstQuantumPlaces, null);
+        Limits given = firstQuantumPlaces == null ? null
+                : new Limits(null, null, null, null, null, null, null, null, null, null, firstQuantumPlaces, null);
         PreemptionExperiment run = new PreemptionExperiment(serverProcess.server(hdt, List.of(100), mpr, 0)
-                .withPreemption(allQuanta, maxResults).withLimits(limits), settings, System.err);
+                .withPreemption(allQuanta, maxResults).withLimits(given), settings, System.err);
+        Limits limits = given == null ? Limits.defaults() : given;
         PreemptionExperiment.Results results;
         try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {
             results = run.run(sequence, reference, experiment.work("preemption"));

@@ -30,6 +30,7 @@ import dev.ldf.experiments.run.Measurement;
 import dev.ldf.experiments.run.QueryRunner;
 import dev.ldf.experiments.run.ReferenceCounts;
 import dev.ldf.experiments.run.Spread;
+import dev.ldf.server.config.Limits;
 import dev.ldf.watdiv.workload.Workload;
 
 /**
@@ -88,6 +89,9 @@ public final class PreemptionExperiment {
      */
     static final Duration SHORT_QUERY_PAUSE = Duration.ofMillis(10);
 
+    /** The CPUs of the convoy part's server: all but the last, the clients' (at least one). */
+    static final int CONVOY_SERVER_CPUS = Math.max(1, CpuAffinity.CORES - 1);
+
     private final ExperimentServer.Settings server;
     private final Settings settings;
     private final PrintStream progress;
@@ -132,8 +136,16 @@ public final class PreemptionExperiment {
             }
             longQueries = longest(sequence);
             shortQueries = shortest(sequence, longQueries);
-            progress.printf(Locale.ROOT, "convoy: %d short queries, %d long ones (%s) on %d clients%n",
-                    shortQueries.size(), longQueries.size(), String.join(", ", longQueries), settings.longClients());
+        }
+        progress.printf(Locale.ROOT, "convoy: %d short queries, %d long ones (%s) on %d clients, a server on %d "
+                + "CPU(s) with %d place(s) for quanta and %d for first quanta%n", shortQueries.size(),
+                longQueries.size(), String.join(", ", longQueries), settings.longClients(), CONVOY_SERVER_CPUS,
+                convoyLimits().maxConcurrentQuanta(), convoyLimits().firstQuantumPlaces());
+        try (ExperimentServer srv = ExperimentServer.start(server.withLimits(convoyLimits()), false,
+                work.resolve("convoy"))) {
+            for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+                runSequence(srv, "warm-up", c, 1, 0, 1, sequence);
+            }
             for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
                 convoy(srv, c, select(sequence, shortQueries), select(sequence, longQueries), work);
             }
@@ -163,6 +175,17 @@ public final class PreemptionExperiment {
                 }
             }
         }
+    }
+
+    /**
+     * The convoy part's server limits: places for quanta sized for the CPUs it runs on, as the
+     * defaults would be on a machine of that many cores (first-quantum places as configured, else
+     * as many).
+     */
+    Limits convoyLimits() {
+        Integer firstQuantumPlaces = server.limits() == null ? null : server.limits().firstQuantumPlaces();
+        return new Limits(null, null, null, null, null, null, null, null, CONVOY_SERVER_CPUS, null,
+                firstQuantumPlaces, null);
     }
 
     /** Sleeps; false when interrupted (the flag kept). */

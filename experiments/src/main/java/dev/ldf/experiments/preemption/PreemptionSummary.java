@@ -204,13 +204,15 @@ final class PreemptionSummary {
                         + "then %d times while %d other clients keep running the %d longest queries (%s), each with a "
                         + "filter that no solution passes: the preemptive endpoint computes every solution and sends "
                         + "none, which makes these queries as long for the server as they can be; brTPF's clients "
-                        + "fetch the solutions and filter them themselves. The server has all CPUs but the last to "
-                        + "itself; the clients share the last, the long queries' ones in a process of their own at "
+                        + "fetch the solutions and filter them themselves. A server process of its own, with %d "
+                        + "place(s) to run quanta (the default on a machine of that many cores), has all CPUs but "
+                        + "the last to itself; the clients share the last, the long queries' ones in a process of their own at "
                         + "the lowest priority, so that they use only the CPU time the client measured leaves (the "
                         + "same placement idle and loaded), as if they ran on other machines.%n%n",
                         results.shortQueries().size(), settings.shortRounds(),
                         PreemptionExperiment.SHORT_QUERY_PAUSE.toMillis(), settings.shortRounds(),
-                        settings.longClients(), results.longQueries().size(), String.join(", ", results.longQueries())))
+                        settings.longClients(), results.longQueries().size(), String.join(", ", results.longQueries()),
+                        PreemptionExperiment.CONVOY_SERVER_CPUS))
                 .append("| configuration | idle: median (ms) | p95 | loaded: median | p95 | p95 loaded / idle | ")
                 .append("server's part, p95: idle | loaded | load: long queries completed | server CPU (cores) |\n")
                 .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");

@@ -1,0 +1,241 @@
+package dev.ldf.server.live;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A dataset's write-ahead log: every accepted patch, numbered, appended and forced to disk before
+ * it is acknowledged, and read back on start.
+ *
+ * <p>A record is {@code [length][CRC32C][version][patch]}: the length and checksum cover the
+ * version and the patch, so a record cut short by a crash, or damaged, is recognised. Opening the
+ * log keeps the records up to the first such one and cuts the file there: a patch that was not
+ * wholly written was never acknowledged. Versions count up by one from the first record's.
+ * Appends are serialised; reading ({@link #read}) goes through its own channel.
+ */
+public final class PatchLog implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PatchLog.class);
+
+    private static final byte[] MAGIC = "LDF-PATCH-LOG 1\n".getBytes(StandardCharsets.US_ASCII);
+    private static final int HEADER = 4 + 4 + 8;
+    /** A record larger than this is damage, not a patch: never allocate it. */
+    static final int MAX_RECORD_BYTES = 1 << 30;
+
+    /** One record: the version it made and the patch as RDF Patch text (UTF-8). */
+    public record Entry(long version, byte[] patch) {}
+
+    /** Receives records in order. */
+    @FunctionalInterface
+    public interface Reader {
+        /** False stops the reading. */
+        boolean entry(Entry entry) throws IOException;
+    }
+
+    private final Path file;
+    private final FileChannel channel;
+    private long version;
+    private long end;
+
+    private PatchLog(Path file, FileChannel channel, long version, long end) {
+        this.file = file;
+        this.channel = channel;
+        this.version = version;
+        this.end = end;
+    }
+
+    /**
+     * Opens the log at {@code file}, creating it (and its directory) if needed, and sends every
+     * whole record to {@code replay}; versions start after {@code baseVersion} in a new log.
+     */
+    public static PatchLog open(Path file, long baseVersion, Reader replay) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        boolean created = !Files.exists(file);
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        try {
+            if (created || channel.size() == 0) {
+                channel.truncate(0);
+                channel.write(ByteBuffer.wrap(MAGIC), 0);
+                channel.force(true);
+                syncDirectory(dir);
+                return new PatchLog(file, channel, baseVersion, MAGIC.length);
+            }
+            checkMagic(file, channel);
+            long[] last = {baseVersion, -1};
+            long good = scan(channel, (entry, next) -> {
+                if (last[1] >= 0 && entry.version() != last[0] + 1) {
+                    throw new IOException("Patch log " + file + ": version " + entry.version() + " follows " + last[0]);
+                }
+                last[0] = entry.version();
+                last[1] = next;
+                replay.entry(entry); // every record is replayed: stopping here would cut the log short
+                return true;
+            });
+            if (good < channel.size()) {
+                LOG.warn("Patch log {}: {} bytes after the last whole record (an interrupted write) removed", file,
+                        channel.size() - good);
+                channel.truncate(good);
+                channel.force(true);
+            }
+            return new PatchLog(file, channel, last[0], good);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** The version of the last record, or the base version of an empty log. */
+    public synchronized long version() {
+        return version;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * Appends {@code patch} as the next version and forces it to disk; returns that version. On
+     * failure the log is cut back to where it was, so no half record stays behind it.
+     */
+    public synchronized long append(byte[] patch) throws IOException {
+        long next = version + 1;
+        ByteBuffer record = record(next, patch);
+        long at = end;
+        try {
+            while (record.hasRemaining()) {
+                at += channel.write(record, at);
+            }
+            channel.force(false);
+        } catch (IOException e) {
+            channel.truncate(end);
+            throw e;
+        }
+        end = at;
+        version = next;
+        return next;
+    }
+
+    /** Sends the records after {@code since} in order, up to the version current when called. */
+    public void read(long since, Reader reader) throws IOException {
+        long upTo;
+        long limit;
+        synchronized (this) {
+            upTo = version;
+            limit = end;
+        }
+        if (since >= upTo) {
+            return;
+        }
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+            scan(in, limit, (entry, next) -> entry.version() <= since || reader.entry(entry));
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ByteBuffer record(long version, byte[] patch) {
+        if (patch.length > MAX_RECORD_BYTES - 8) {
+            throw new IllegalArgumentException("A patch of " + patch.length + " bytes is too large for the log");
+        }
+        ByteBuffer buffer = ByteBuffer.allocate(HEADER + patch.length);
+        buffer.putInt(8 + patch.length).putInt(0).putLong(version).put(patch);
+        CRC32C crc = new CRC32C();
+        crc.update(buffer.array(), 8, 8 + patch.length);
+        buffer.putInt(4, (int) crc.getValue());
+        return buffer.flip();
+    }
+
+    /** Receives a record and the position after it. */
+    private interface Visitor {
+        boolean visit(Entry entry, long next) throws IOException;
+    }
+
+    private static long scan(FileChannel channel, Visitor visitor) throws IOException {
+        return scan(channel, channel.size(), visitor);
+    }
+
+    /** Visits the whole records before {@code limit}; returns the position after the last one read. */
+    private static long scan(FileChannel channel, long limit, Visitor visitor) throws IOException {
+        long at = MAGIC.length;
+        ByteBuffer header = ByteBuffer.allocate(8);
+        while (at + HEADER <= limit) {
+            header.clear();
+            if (readFully(channel, header, at) < 8) {
+                break;
+            }
+            int length = header.getInt(0);
+            int checksum = header.getInt(4);
+            if (length < 8 || length > MAX_RECORD_BYTES || at + 8 + length > limit) {
+                break;
+            }
+            ByteBuffer body = ByteBuffer.allocate(length);
+            if (readFully(channel, body, at + 8) < length) {
+                break;
+            }
+            CRC32C crc = new CRC32C();
+            crc.update(body.array(), 0, length);
+            if ((int) crc.getValue() != checksum) {
+                break;
+            }
+            long version = body.getLong(0);
+            byte[] patch = Arrays.copyOfRange(body.array(), 8, length);
+            long next = at + 8 + length;
+            if (!visitor.visit(new Entry(version, patch), next)) {
+                return next;
+            }
+            at = next;
+        }
+        return at;
+    }
+
+    private static int readFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
+        int read = 0;
+        while (buffer.hasRemaining()) {
+            int n = channel.read(buffer, at + read);
+            if (n < 0) {
+                break;
+            }
+            read += n;
+        }
+        return read;
+    }
+
+    private static void checkMagic(Path file, FileChannel channel) throws IOException {
+        ByteBuffer magic = ByteBuffer.allocate(MAGIC.length);
+        if (readFully(channel, magic, 0) < MAGIC.length || !Arrays.equals(magic.array(), MAGIC)) {
+            throw new IOException("Not a patch log of this server: " + file);
+        }
+    }
+
+    /**
+     * Makes a new file's name durable. Linux allows forcing a directory opened for reading; other
+     * systems refuse, and there the name's durability is the file system's affair.
+     */
+    static void syncDirectory(Path dir) {
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
+        } catch (IOException e) {
+            LOG.debug("Cannot force directory {}: {}", dir, e.toString());
+        }
+    }
+}

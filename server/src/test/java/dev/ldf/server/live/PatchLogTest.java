@@ -1,0 +1,127 @@
+package dev.ldf.server.live;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The write-ahead log: records survive a reopen; a torn or damaged tail is cut, never replayed. */
+class PatchLogTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void appendedPatchesAreReplayedInOrderAfterAReopen() throws IOException {
+        Path file = dir.resolve("logs/library.log");
+        try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
+            assertEquals(0, log.version());
+            assertEquals(1, log.append(patch("A <s> <p> <o1> .")));
+            assertEquals(2, log.append(patch("A <s> <p> <o2> .")));
+            assertEquals(3, log.append(new byte[0]));
+        }
+        List<PatchLog.Entry> replayed = new ArrayList<>();
+        try (PatchLog log = PatchLog.open(file, 0, replayed::add)) {
+            assertEquals(3, log.version());
+            assertEquals(List.of(1L, 2L, 3L), replayed.stream().map(PatchLog.Entry::version).toList());
+            assertEquals("A <s> <p> <o2> .", new String(replayed.get(1).patch(), StandardCharsets.UTF_8));
+            assertEquals(4, log.append(patch("D <s> <p> <o1> .")), "appends continue after the last record");
+        }
+    }
+
+    @Test
+    void aNewLogStartsAfterTheBaseVersion() throws IOException {
+        try (PatchLog log = PatchLog.open(dir.resolve("l"), 41, e -> true)) {
+            assertEquals(42, log.append(patch("A <s> <p> <o> .")));
+        }
+    }
+
+    @Test
+    void aRecordCutShortOrDamagedIsRemovedWithEverythingAfterIt() throws IOException {
+        Path file = dir.resolve("l");
+        try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
+            log.append(patch("A <s> <p> <o1> ."));
+            log.append(patch("A <s> <p> <o2> ."));
+        }
+        long whole = Files.size(file);
+        // A crash in the middle of the third record's write.
+        try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
+            log.append(patch("A <s> <p> <o3> ."));
+        }
+        try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            c.truncate(Files.size(file) - 3);
+        }
+        List<PatchLog.Entry> replayed = new ArrayList<>();
+        try (PatchLog log = PatchLog.open(file, 0, replayed::add)) {
+            assertEquals(2, replayed.size());
+            assertEquals(whole, Files.size(file), "the torn record is cut off");
+            assertEquals(3, log.append(patch("A <s> <p> <o3> .")));
+        }
+        // A flipped byte in the second record: it and the third are dropped, the first kept.
+        byte[] bytes = Files.readAllBytes(file);
+        int second = indexOf(bytes, "<o2>");
+        bytes[second] ^= 1;
+        Files.write(file, bytes);
+        replayed.clear();
+        try (PatchLog log = PatchLog.open(file, 0, replayed::add)) {
+            assertEquals(List.of(1L), replayed.stream().map(PatchLog.Entry::version).toList());
+            assertEquals(1, log.version());
+        }
+    }
+
+    @Test
+    void aFileThatIsNotAPatchLogIsRefusedUntouched() throws IOException {
+        Path file = dir.resolve("data.nt");
+        Files.writeString(file, "<s> <p> <o> .\n");
+        IOException e = assertThrows(IOException.class, () -> PatchLog.open(file, 0, x -> true));
+        assertTrue(e.getMessage().contains("Not a patch log"), e.getMessage());
+        assertEquals("<s> <p> <o> .\n", Files.readString(file));
+    }
+
+    @Test
+    void readingSendsTheRecordsAfterAVersion() throws IOException {
+        try (PatchLog log = PatchLog.open(dir.resolve("l"), 0, e -> true)) {
+            for (int i = 1; i <= 5; i++) {
+                log.append(patch("A <s> <p> <o" + i + "> ."));
+            }
+            List<Long> read = new ArrayList<>();
+            log.read(2, e -> read.add(e.version()));
+            assertEquals(List.of(3L, 4L, 5L), read);
+            read.clear();
+            log.read(0, e -> read.add(e.version()) && e.version() < 2);
+            assertEquals(List.of(1L, 2L), read, "the reader stops the reading");
+            read.clear();
+            log.read(5, e -> read.add(e.version()));
+            assertEquals(List.of(), read);
+        }
+    }
+
+    private static byte[] patch(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static int indexOf(byte[] bytes, String text) {
+        byte[] needle = text.getBytes(StandardCharsets.UTF_8);
+        outer:
+        for (int i = 0; i + needle.length <= bytes.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (bytes[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new AssertionError(text + " not found");
+    }
+}
