@@ -83,6 +83,11 @@ final class PreemptionCommand implements Callable<Integer> {
                     + "shows what they are for.")
     Integer firstQuantumPlaces;
 
+    @Option(names = "--contended-quantum-ms", paramLabel = "MS",
+            description = "How long a quantum runs on while other requests wait for a place (server default 2; "
+                    + "as long as the quantum: quanta never shrink).")
+    Integer contendedQuantumMillis;
+
     @Option(names = "--short-rounds", defaultValue = "10",
             description = "Times the short queries run, idle and loaded (default: ${DEFAULT-VALUE}).")
     int shortRounds;
@@ -117,8 +122,9 @@ final class PreemptionCommand implements Callable<Integer> {
                 .map(Configuration::quantumMillis).toList();
         PreemptionExperiment.Settings settings = new PreemptionExperiment.Settings(configurations, brtpf, preemptive,
                 maxResults, repeats, clients, longQueries, longClients, shortRounds, perQuery, experiment.seed);
-        Limits given = firstQuantumPlaces == null ? null
-                : new Limits(null, null, null, null, null, null, null, null, null, null, firstQuantumPlaces, null);
+        Limits given = firstQuantumPlaces == null && contendedQuantumMillis == null ? null
+                : new Limits(null, null, null, null, null, null, null, null, null, null, firstQuantumPlaces, null,
+                        contendedQuantumMillis);
         PreemptionExperiment run = new PreemptionExperiment(serverProcess.server(hdt, List.of(100), mpr, 0)
                 .withPreemption(allQuanta, maxResults).withLimits(given), settings, System.err);
         Limits limits = given == null ? Limits.defaults() : given;
@@ -129,11 +135,12 @@ final class PreemptionCommand implements Callable<Integer> {
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, this project's generator), "
                         + "%d queries of `%s`; one server process on loopback with TPF, brTPF (maxMpR %d) and preemptive "
                         + "endpoints (quanta %s ms, at most %,d solutions per quantum, %d places to run quanta, the "
-                        + "machine's cores, and %d more for queries' first quanta, shortened there to at most %d ms); "
+                        + "machine's cores, and %d more for queries' first quanta, shortened there to at most %d ms; a quantum that other requests wait for ends after %d ms); "
                         + "clients are `ldf-client` in one JVM; %d s timeout per query; %d processors.",
                 experiment.scale(), experiment.seed, sequence.size(),
                 sequenceOptions.name(sequenceFile), mpr, allQuanta, maxResults, limits.maxConcurrentQuanta(),
-                limits.firstQuantumPlaces(), limits.firstQuantumMillis(), perQuery.toSeconds(),
+                limits.firstQuantumPlaces(), limits.firstQuantumMillis(), limits.contendedQuantumMillis(),
+                perQuery.toSeconds(),
                 Runtime.getRuntime().availableProcessors());
         new PreemptionReport(settings, results).write(output, setup);
         RunRecord.write(spec, output, List.of(hdt, sequenceFile), started);

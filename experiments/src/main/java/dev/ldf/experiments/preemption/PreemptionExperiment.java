@@ -179,13 +179,15 @@ public final class PreemptionExperiment {
 
     /**
      * The convoy part's server limits: places for quanta sized for the CPUs it runs on, as the
-     * defaults would be on a machine of that many cores (first-quantum places as configured, else
-     * as many).
+     * defaults would be on a machine of that many cores; the first-quantum places and contended
+     * quantum as given for the whole run, where given.
      */
     Limits convoyLimits() {
-        Integer firstQuantumPlaces = server.limits() == null ? null : server.limits().firstQuantumPlaces();
-        return new Limits(null, null, null, null, null, null, null, null, CONVOY_SERVER_CPUS, null,
-                firstQuantumPlaces, null);
+        Limits given = server.limits();
+        int places = given == null || given.firstQuantumPlaces().equals(given.maxConcurrentQuanta())
+                ? CONVOY_SERVER_CPUS : given.firstQuantumPlaces();
+        return new Limits(null, null, null, null, null, null, null, null, CONVOY_SERVER_CPUS, null, places, null,
+                given == null ? null : given.contendedQuantumMillis());
     }
 
     /** Sleeps; false when interrupted (the flag kept). */

@@ -27,6 +27,10 @@ package dev.ldf.server.config;
  *                                     {@code firstQuantumMillis}, so short queries do not wait
  *                                     behind long ones and long ones soon move to the other places
  * @param firstQuantumMillis           the longest quantum in those places
+ * @param contendedQuantumMillis       how long a quantum runs on while other requests wait for a
+ *                                     place (default 2): under contention quanta shrink towards
+ *                                     this, so a waiting query gets a place within about that long
+ *                                     whatever holds the places, at the cost of more suspensions
  */
 public record Limits(
         Integer maxConcurrentRequests,
@@ -40,7 +44,8 @@ public record Limits(
         Integer maxConcurrentQuanta,
         Integer maxQueuedQuanta,
         Integer firstQuantumPlaces,
-        Integer firstQuantumMillis) {
+        Integer firstQuantumMillis,
+        Integer contendedQuantumMillis) {
 
     /** Time a body may take before its rate counts: covers connection warm-up and a slow start. */
     public static final int BODY_GRACE_SECONDS = 10;
@@ -58,6 +63,17 @@ public record Limits(
         maxQueuedQuanta = maxQueuedQuanta == null ? 64 : maxQueuedQuanta;
         firstQuantumPlaces = firstQuantumPlaces == null ? maxConcurrentQuanta : firstQuantumPlaces;
         firstQuantumMillis = firstQuantumMillis == null ? 10 : firstQuantumMillis;
+        contendedQuantumMillis = contendedQuantumMillis == null ? 2 : contendedQuantumMillis;
+    }
+
+    /** Limits with the preemptive endpoints' contended quantum at its default. */
+    public Limits(Integer maxConcurrentRequests, Integer maxQueuedRequests, Integer queueTimeoutMillis,
+            Integer retryAfterSeconds, Integer idleTimeoutSeconds, Integer minRequestBodyBytesPerSecond,
+            Integer shutdownTimeoutSeconds, Integer maxConcurrentDumps, Integer maxConcurrentQuanta,
+            Integer maxQueuedQuanta, Integer firstQuantumPlaces, Integer firstQuantumMillis) {
+        this(maxConcurrentRequests, maxQueuedRequests, queueTimeoutMillis, retryAfterSeconds, idleTimeoutSeconds,
+                minRequestBodyBytesPerSecond, shutdownTimeoutSeconds, maxConcurrentDumps, maxConcurrentQuanta,
+                maxQueuedQuanta, firstQuantumPlaces, firstQuantumMillis, null);
     }
 
     /** Limits with the preemptive endpoints' at their defaults. */
@@ -90,6 +106,7 @@ public record Limits(
         notNegative("maxQueuedQuanta", maxQueuedQuanta);
         notNegative("firstQuantumPlaces", firstQuantumPlaces);
         positive("firstQuantumMillis", firstQuantumMillis);
+        positive("contendedQuantumMillis", contendedQuantumMillis);
     }
 
     private static void positive(String key, int value) {

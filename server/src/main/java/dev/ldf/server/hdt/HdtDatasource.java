@@ -173,6 +173,12 @@ public final class HdtDatasource implements Datasource {
         return parts;
     }
 
+    /** Whether the file holds {@code triple} (its terms as the dictionary spells them). */
+    public boolean contains(Triple triple) {
+        TriplePattern pattern = new TriplePattern(triple.getSubject(), triple.getPredicate(), triple.getObject());
+        return page(Selector.of(pattern), 0, 1).size() > 0;
+    }
+
     /** Scans that suspend and resume, for the preemptive engine. */
     public ResumableScans scans() {
         return scans;

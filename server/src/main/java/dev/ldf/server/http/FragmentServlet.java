@@ -72,7 +72,7 @@ public final class FragmentServlet extends HttpServlet {
                 new QuantumSlots(config.limits().maxConcurrentQuanta(), config.limits().firstQuantumPlaces(),
                         config.limits().maxQueuedQuanta(), config.limits().queueTimeoutMillis(),
                         longestQuantumMillis(config)),
-                config.limits().firstQuantumMillis(), config.maxRequestBodyBytes(), config.limits().retryAfterSeconds(), config.baseUrl());
+                config.limits(), config.maxRequestBodyBytes(), config.baseUrl());
         StringBuilder catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
         for (DatasetConfig d : config.datasets()) {
             Datasource source = sources.get(d.name());

@@ -18,6 +18,7 @@ import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.Preemption;
 import dev.ldf.server.config.Tokens;
 import dev.ldf.server.fragment.Skolemizer;
@@ -55,19 +56,20 @@ final class PreemptiveEndpoint {
     private final TokenSigner signer;
     private final QuantumSlots slots;
     private final int firstQuantumMillis;
+    private final int contendedQuantumMillis;
     private final int maxBodyBytes;
     private final int retryAfterSeconds;
     private final String baseUrl;
 
     /** {@code baseUrl}: the configured public URL (or null), which Skolem IRIs begin with. */
-    PreemptiveEndpoint(TokenSigner signer, QuantumSlots slots, int firstQuantumMillis, int maxBodyBytes,
-            int retryAfterSeconds, String baseUrl) {
-        this.firstQuantumMillis = firstQuantumMillis;
+    PreemptiveEndpoint(TokenSigner signer, QuantumSlots slots, Limits limits, int maxBodyBytes, String baseUrl) {
+        this.firstQuantumMillis = limits.firstQuantumMillis();
+        this.contendedQuantumMillis = limits.contendedQuantumMillis();
         this.baseUrl = baseUrl;
         this.signer = signer;
         this.slots = slots;
         this.maxBodyBytes = maxBodyBytes;
-        this.retryAfterSeconds = retryAfterSeconds;
+        this.retryAfterSeconds = limits.retryAfterSeconds();
     }
 
     /** The signer of the configured keys, or of a random key that lives as long as this process. */
@@ -182,8 +184,8 @@ final class PreemptiveEndpoint {
     private PreemptiveEngine.Outcome run(Target target, PreemptableQuery query, byte[] state, int quantumMillis,
             List<Binding> solutions, Skolemizer skolemizer) {
         try {
-            return target.engine().run(query, state, quantumMillis * 1_000_000L,
-                    target.settings().maxResults(), b -> solutions.add(skolemized(b, skolemizer)));
+            return target.engine().run(query, state, quantumMillis * 1_000_000L, contendedQuantumMillis * 1_000_000L,
+                    slots::contended, target.settings().maxResults(), b -> solutions.add(skolemized(b, skolemizer)));
         } catch (InvalidTokenException e) {
             throw HttpError.badRequest(e.getMessage());
         }

@@ -39,6 +39,11 @@ final class Overlay {
         return added.contains(t) || inBase.test(t) && !deleted.contains(t);
     }
 
+    /** Whether {@code t}, a base triple, is deleted. */
+    boolean isDeleted(Triple t) {
+        return deleted.contains(t);
+    }
+
     /** The added triples that match {@code pattern}, in a fixed order. */
     Iterator<Triple> added(TriplePattern pattern) {
         return added.find(pattern);

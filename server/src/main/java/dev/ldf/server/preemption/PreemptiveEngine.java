@@ -48,6 +48,16 @@ public final class PreemptiveEngine {
         return run(query, state, Quantum.ofNanos(quantumNanos), maxSolutions, sink);
     }
 
+    /**
+     * As {@link #run(PreemptableQuery, byte[], long, int, Consumer)}, but the quantum ends after
+     * {@code contendedNanos} already if {@code contended} says other requests are waiting then.
+     */
+    public Outcome run(PreemptableQuery query, byte[] state, long quantumNanos, long contendedNanos,
+            java.util.function.BooleanSupplier contended, int maxSolutions, Consumer<Binding> sink)
+            throws InvalidTokenException {
+        return run(query, state, Quantum.ofNanos(quantumNanos, contendedNanos, contended), maxSolutions, sink);
+    }
+
     Outcome run(PreemptableQuery query, byte[] state, Quantum quantum, int maxSolutions, Consumer<Binding> sink)
             throws InvalidTokenException {
         if (maxSolutions < 1) {

@@ -1,25 +1,35 @@
 package dev.ldf.server.preemption;
 
+import java.util.function.BooleanSupplier;
+
 import dev.ldf.server.hdt.ResumableScan;
 
 /**
  * The time one request may spend on a query: checked before every row a scan reads. Once spent it
  * stays spent, so every scan of the plan stops where it stands. A row budget makes suspensions
- * happen at exact points, which tests use.
+ * happen at exact points, which tests use. A quantum may also end early, once it has run a
+ * shorter time, while other requests wait for a place: under contention quanta shrink, so that a
+ * waiting query starts soon whatever holds the places.
  */
 final class Quantum implements ResumableScan.Budget {
 
     /** Rows between two reads of the clock: a clock read costs about as much as a row. */
     private static final int CLOCK_EVERY = 16;
 
+    private static final BooleanSupplier NEVER = () -> false;
+
     private final long deadline;
+    private final long contendedDeadline;
+    private final BooleanSupplier contended;
     private long rowsLeft;
     private int untilClock;
     private boolean spent;
     private long rows;
 
-    private Quantum(long deadline, long rowsLeft) {
+    private Quantum(long deadline, long contendedDeadline, BooleanSupplier contended, long rowsLeft) {
         this.deadline = deadline;
+        this.contendedDeadline = contendedDeadline;
+        this.contended = contended;
         this.rowsLeft = rowsLeft;
         // The first rows never wait for the clock: every quantum makes some progress.
         this.untilClock = CLOCK_EVERY;
@@ -27,12 +37,20 @@ final class Quantum implements ResumableScan.Budget {
 
     /** Ends {@code nanos} from now. */
     static Quantum ofNanos(long nanos) {
-        return new Quantum(System.nanoTime() + nanos, Long.MAX_VALUE);
+        long deadline = System.nanoTime() + nanos;
+        return new Quantum(deadline, deadline, NEVER, Long.MAX_VALUE);
+    }
+
+    /** Ends {@code nanos} from now, or {@code contendedNanos} from now if {@code contended} says so then. */
+    static Quantum ofNanos(long nanos, long contendedNanos, BooleanSupplier contended) {
+        long now = System.nanoTime();
+        return new Quantum(now + nanos, now + Math.min(nanos, contendedNanos), contended, Long.MAX_VALUE);
     }
 
     /** Ends after {@code rows} rows, whatever the time. */
     static Quantum ofRows(long rows) {
-        return new Quantum(System.nanoTime() + Long.MAX_VALUE / 2, rows);
+        long never = System.nanoTime() + Long.MAX_VALUE / 2;
+        return new Quantum(never, never, NEVER, rows);
     }
 
     @Override
@@ -46,7 +64,8 @@ final class Quantum implements ResumableScan.Budget {
         }
         if (--untilClock <= 0) {
             untilClock = CLOCK_EVERY;
-            if (System.nanoTime() - deadline >= 0) {
+            long now = System.nanoTime();
+            if (now - deadline >= 0 || now - contendedDeadline >= 0 && contended.getAsBoolean()) {
                 spent = true;
                 return false;
             }

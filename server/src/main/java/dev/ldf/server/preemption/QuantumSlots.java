@@ -37,6 +37,8 @@ public final class QuantumSlots {
     private final long agingNanos;
     private int free;
     private int firstQuantumFree;
+    /** Requests waiting now, read without the lock by running quanta. */
+    private volatile int waitingNow;
 
     /** One waiting request. */
     private final class Ticket {
@@ -79,6 +81,7 @@ public final class QuantumSlots {
             Deque<Ticket> queue = resumes ? resuming : starting;
             Ticket ticket = new Ticket();
             queue.addLast(ticket);
+            waitingNow++;
             long left = waitNanos;
             try {
                 while (ticket.granted == null && left > 0) {
@@ -90,10 +93,12 @@ public final class QuantumSlots {
                     return ticket.granted;
                 }
                 queue.remove(ticket);
+                waitingNow--;
                 throw e;
             }
             if (ticket.granted == null) {
                 queue.remove(ticket);
+                waitingNow--;
             }
             return ticket.granted;
         } finally {
@@ -107,6 +112,7 @@ public final class QuantumSlots {
         try {
             Ticket next = place == Place.ANY ? next() : starting.pollFirst();
             if (next != null) {
+                waitingNow--;
                 next.granted = place;
                 next.turn.signal();
             } else if (place == Place.ANY) {
@@ -126,6 +132,11 @@ public final class QuantumSlots {
         }
         Ticket first = starting.pollFirst();
         return first != null ? first : resuming.pollFirst();
+    }
+
+    /** True while a request waits for a place: running quanta then end sooner. Lock-free. */
+    public boolean contended() {
+        return waitingNow > 0;
     }
 
     /** Requests waiting for a place now. */

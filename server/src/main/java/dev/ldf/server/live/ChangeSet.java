@@ -1,0 +1,68 @@
+package dev.ldf.server.live;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.riot.out.NodeFmtLib;
+
+/**
+ * One patch: triples to add and to delete, in order, applied whole or not at all. Its text form
+ * ({@link #toPatch()}) is RDF Patch, one transaction, blank nodes written {@code <_:label>} so that
+ * their labels survive a round trip through any RDF Patch reader.
+ */
+public final class ChangeSet implements Iterable<ChangeSet.Change> {
+
+    /** Adding ({@code add}) or deleting a triple. */
+    public record Change(boolean add, Triple triple) {}
+
+    /** What applying a patch did: how many triples the dataset gained and lost. */
+    public record Effect(long added, long deleted) {}
+
+    private final List<Change> changes;
+
+    public ChangeSet(List<Change> changes) {
+        this.changes = Collections.unmodifiableList(new ArrayList<>(changes));
+    }
+
+    public int size() {
+        return changes.size();
+    }
+
+    @Override
+    public Iterator<Change> iterator() {
+        return changes.iterator();
+    }
+
+    /** The patch as RDF Patch text in UTF-8: {@code TX .}, one {@code A} or {@code D} row per change, {@code TC .}. */
+    public byte[] toPatch() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(64 + 96 * changes.size());
+        StringBuilder row = new StringBuilder(256);
+        write(out, "TX .\n");
+        for (Change change : changes) {
+            row.setLength(0);
+            row.append(change.add() ? "A " : "D ");
+            Triple t = change.triple();
+            term(row, t.getSubject()).append(' ');
+            term(row, t.getPredicate()).append(' ');
+            term(row, t.getObject()).append(" .\n");
+            write(out, row);
+        }
+        write(out, "TC .\n");
+        return out.toByteArray();
+    }
+
+    private static StringBuilder term(StringBuilder row, Node node) {
+        return node.isBlank() ? row.append("<_:").append(node.getBlankNodeLabel()).append('>')
+                : row.append(NodeFmtLib.strNT(node));
+    }
+
+    private static void write(ByteArrayOutputStream out, CharSequence text) {
+        out.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+}
