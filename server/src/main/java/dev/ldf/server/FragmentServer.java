@@ -2,6 +2,7 @@ package dev.ldf.server;
 
 import java.net.BindException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -28,6 +29,7 @@ import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.live.LiveDataset;
 import dev.ldf.server.http.FragmentServlet;
 import dev.ldf.server.http.HandlerChain;
 import dev.ldf.server.http.PlainErrorHandler;
@@ -54,11 +56,13 @@ public final class FragmentServer implements AutoCloseable {
     private final Server jetty;
     private final ServerConnector connector;
     private final Map<String, Datasource> sources;
+    private final Map<String, LiveDataset> live;
     private final ServerConfig config;
     private final Readiness readiness;
 
-    private FragmentServer(Server jetty, ServerConnector connector, Map<String, Datasource> sources, ServerConfig config,
-            Readiness readiness) {
+    private FragmentServer(Server jetty, ServerConnector connector, Map<String, Datasource> sources,
+            Map<String, LiveDataset> live, ServerConfig config, Readiness readiness) {
+        this.live = live;
         this.jetty = jetty;
         this.connector = connector;
         this.sources = sources;
@@ -79,22 +83,32 @@ public final class FragmentServer implements AutoCloseable {
         // several request threads at once, that deadlocks. Do it here, on one thread.
         JenaSystem.init();
         Map<String, Datasource> sources = new LinkedHashMap<>();
+        Map<String, LiveDataset> live = new LinkedHashMap<>();
         try {
             Map<String, Boolean> load = LoadingPlan.decide(config.datasets(), Runtime.getRuntime().maxMemory());
             for (DatasetConfig d : config.datasets()) {
                 HdtDatasource.Options options = HdtDatasource.Options.defaults();
-                sources.put(d.name(), HdtDatasource.open(d.hdtPath(), new HdtDatasource.Options(
+                HdtDatasource hdt = HdtDatasource.open(d.hdtPath(), new HdtDatasource.Options(
                         load.get(d.name()), d.countScanLimit(),
-                        options.cursorCachePatterns(), options.cursorIdleTime())));
+                        options.cursorCachePatterns(), options.cursorIdleTime()));
+                sources.put(d.name(), hdt);
+                // A log from earlier writes is replayed even when writes are off now: its changes were acknowledged.
+                if (d.writes().enabled() || Files.exists(d.logPath())) {
+                    LiveDataset changing = LiveDataset.open(hdt, d.logPath());
+                    live.put(d.name(), changing);
+                    sources.put(d.name(), changing.source());
+                }
             }
-            return startJetty(config, sources);
+            return startJetty(config, sources, live);
         } catch (Exception | Error e) {
             sources.values().forEach(Datasource::close);
+            live.values().forEach(LiveDataset::close);
             throw e;
         }
     }
 
-    private static FragmentServer startJetty(ServerConfig config, Map<String, Datasource> sources) throws Exception {
+    private static FragmentServer startJetty(ServerConfig config, Map<String, Datasource> sources,
+            Map<String, LiveDataset> live) throws Exception {
         Limits limits = config.limits();
         QueuedThreadPool threads = new QueuedThreadPool(200, 8);
         threads.setName("ldf");
@@ -119,7 +133,7 @@ public final class FragmentServer implements AutoCloseable {
 
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
-        context.addServlet(new ServletHolder("fragments", new FragmentServlet(config, sources, Writers.standard())), "/");
+        context.addServlet(new ServletHolder("fragments", new FragmentServlet(config, sources, live, Writers.standard())), "/");
         context.setErrorHandler(new PlainErrorHandler());
         jetty.setHandler(new GracefulHandler(new RequestMetricsHandler(metrics,
                 new OperatorHandler(metrics, readiness, HandlerChain.around(context, config, metrics)))) {
@@ -158,7 +172,7 @@ public final class FragmentServer implements AutoCloseable {
         jetty.removeConnector(local);
         local.stop();
         readiness.ready();
-        FragmentServer server = new FragmentServer(jetty, connector, sources, config, readiness);
+        FragmentServer server = new FragmentServer(jetty, connector, sources, live, config, readiness);
         LOG.info("Listening on {}", server.uri());
         return server;
     }
@@ -175,6 +189,11 @@ public final class FragmentServer implements AutoCloseable {
 
     public Map<String, Datasource> datasources() {
         return sources;
+    }
+
+    /** The datasets that take changes, by name. */
+    public Map<String, LiveDataset> liveDatasets() {
+        return live;
     }
 
     public void join() throws InterruptedException {
@@ -195,6 +214,7 @@ public final class FragmentServer implements AutoCloseable {
             LOG.warn("Stopping the server did not finish cleanly: {}", e.toString());
         } finally {
             sources.values().forEach(Datasource::close);
+            live.values().forEach(LiveDataset::close);
         }
     }
 

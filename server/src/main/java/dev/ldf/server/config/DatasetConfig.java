@@ -25,6 +25,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param maxBindingsPerRequest the most distinct solution mappings one brTPF request may carry
  *                       (the brTPF paper's maxMpR); 0 serves plain TPF only
  * @param preemption     the preemptive SPARQL endpoint (on by default)
+ * @param writes         changes by RDF Patch or SPARQL Update (off by default)
  */
 public record DatasetConfig(
         String name,
@@ -36,7 +37,8 @@ public record DatasetConfig(
         Map<String, String> prefixes,
         Long countScanLimit,
         Integer maxBindingsPerRequest,
-        Preemption preemption) {
+        Preemption preemption,
+        Writes writes) {
 
     public static final int DEFAULT_PAGE_SIZE = 100;
     public static final int MAX_PAGE_SIZE = 10_000;
@@ -61,12 +63,21 @@ public record DatasetConfig(
         countScanLimit = countScanLimit == null ? DEFAULT_COUNT_SCAN_LIMIT : countScanLimit;
         maxBindingsPerRequest = maxBindingsPerRequest == null ? DEFAULT_MAX_BINDINGS_PER_REQUEST : maxBindingsPerRequest;
         preemption = preemption == null ? Preemption.defaults() : preemption;
+        writes = writes == null ? Writes.off() : writes;
+    }
+
+    /** A dataset that takes no changes. */
+    public DatasetConfig(String name, String title, String description, String hdt, Integer pageSize, Loading loading,
+            Map<String, String> prefixes, Long countScanLimit, Integer maxBindingsPerRequest, Preemption preemption) {
+        this(name, title, description, hdt, pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest,
+                preemption, null);
     }
 
     /** A dataset with the preemptive endpoint at its defaults. */
     public DatasetConfig(String name, String title, String description, String hdt, Integer pageSize, Loading loading,
             Map<String, String> prefixes, Long countScanLimit, Integer maxBindingsPerRequest) {
-        this(name, title, description, hdt, pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest, null);
+        this(name, title, description, hdt, pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest, null,
+                null);
     }
 
     /** A dataset with every optional setting at its default. */
@@ -78,13 +89,18 @@ public record DatasetConfig(
         return Path.of(hdt);
     }
 
+    /** The write-ahead log of the dataset's changes. */
+    public Path logPath() {
+        return writes.logPath(hdtPath());
+    }
+
     /** The same dataset with its HDT path resolved against {@code dir}. */
     DatasetConfig resolvedAgainst(Path dir) {
         if (hdt == null || hdt.isBlank()) {
             return this; // reported by validate()
         }
         return new DatasetConfig(name, title, description, dir.resolve(hdt).normalize().toString(),
-                pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest, preemption);
+                pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest, preemption, writes.resolvedAgainst(dir));
     }
     void validate() {
         if (name == null || !NAME.matcher(name).matches()) {
@@ -104,6 +120,7 @@ public record DatasetConfig(
             throw new ConfigException("Dataset '" + name + "': countScanLimit must not be negative");
         }
         preemption.validate(name);
+        writes.validate(name);
         prefixes.forEach((prefix, iri) -> {
             if (!prefix.matches("[A-Za-z][A-Za-z0-9_-]*|") || iri == null || !iri.matches("[A-Za-z][A-Za-z0-9+.-]*:\\S*")) {
                 throw new ConfigException("Dataset '" + name + "': prefix '" + prefix + "' -> '" + iri

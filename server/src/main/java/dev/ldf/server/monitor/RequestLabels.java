@@ -11,7 +11,7 @@ public final class RequestLabels {
 
     /** The kinds of request the server answers. */
     public enum Api {
-        TPF, BRTPF, SPARQL, DUMP, INDEX, GENID, OPERATOR, NONE;
+        TPF, BRTPF, SPARQL, CHANGES, DUMP, INDEX, GENID, OPERATOR, NONE;
 
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT);

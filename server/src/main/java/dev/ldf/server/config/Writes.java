@@ -1,0 +1,55 @@
+package dev.ldf.server.config;
+
+import java.nio.file.Path;
+
+/**
+ * Changes to a dataset ({@code POST /name/changes}): off by default.
+ *
+ * @param enabled true accepts patches from clients that present {@code token}
+ * @param token   the bearer token writers send ({@code Authorization: Bearer ...}), at least 16
+ *                characters; {@code env:NAME} reads it from the environment variable NAME, so
+ *                that it need not stand in the file
+ * @param log     the write-ahead log of accepted patches (default: the HDT file's path with
+ *                {@code .patches} appended); relative paths are resolved against the config file
+ */
+public record Writes(Boolean enabled, String token, String log) {
+
+    public static final int MIN_TOKEN_LENGTH = 16;
+
+    public Writes {
+        enabled = enabled != null && enabled;
+    }
+
+    public static Writes off() {
+        return new Writes(false, null, null);
+    }
+
+    /** The token, read from the environment where the configuration says so; null when unset. */
+    public String resolvedToken() {
+        if (token != null && token.startsWith("env:")) {
+            return System.getenv(token.substring(4));
+        }
+        return token;
+    }
+
+    /** The log's path for a dataset whose HDT file is {@code hdt}. */
+    public Path logPath(Path hdt) {
+        return log == null || log.isBlank() ? Path.of(hdt + ".patches") : Path.of(log);
+    }
+
+    Writes resolvedAgainst(Path dir) {
+        return log == null || log.isBlank() ? this : new Writes(enabled, token, dir.resolve(log).normalize().toString());
+    }
+
+    void validate(String dataset) {
+        if (!enabled) {
+            return;
+        }
+        String resolved = resolvedToken();
+        if (resolved == null || resolved.length() < MIN_TOKEN_LENGTH || resolved.chars().anyMatch(Character::isWhitespace)) {
+            throw new ConfigException("Dataset '" + dataset + "': writes.token must be at least " + MIN_TOKEN_LENGTH
+                    + " characters without spaces" + (token != null && token.startsWith("env:")
+                            ? " (environment variable " + token.substring(4) + ")" : ""));
+        }
+    }
+}

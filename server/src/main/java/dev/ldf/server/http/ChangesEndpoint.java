@@ -1,0 +1,265 @@
+package dev.ldf.server.http;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Locale;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.InflaterInputStream;
+
+import dev.ldf.server.live.BadPatchException;
+import dev.ldf.server.live.ChangeSet;
+import dev.ldf.server.live.LiveDataset;
+import dev.ldf.server.live.PatchReader;
+import dev.ldf.server.live.UpdateReader;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * A live dataset's changes ({@code /name/changes}). {@code POST} applies a patch: RDF Patch
+ * ({@code application/rdf-patch}, streamed) or SPARQL Update {@code INSERT DATA}/{@code DELETE
+ * DATA} ({@code application/sparql-update}), gzip or deflate encoded or not, with the dataset's
+ * bearer token; the answer comes once the patch is on disk and visible. {@code GET ?since=N}
+ * is the change feed: the patches after version N as RDF Patch, each headed by its version as
+ * RDF Delta does ({@code H id}, {@code H prev}); {@code wait=S} holds the request up to S seconds
+ * until there is one (long polling).
+ */
+final class ChangesEndpoint {
+
+    static final String NAME = "changes";
+    static final String PATCH_TYPE = "application/rdf-patch";
+    static final String UPDATE_TYPE = "application/sparql-update";
+    static final String VERSION_HEADER = "Dataset-Version";
+    static final int MAX_WAIT_SECONDS = 60;
+    private static final String METHODS = "GET, HEAD, POST, OPTIONS";
+
+    /** A live dataset; {@code tokenDigest} is null when it takes no writes. */
+    record Target(String dataset, LiveDataset live, byte[] tokenDigest) {
+        static Target of(String dataset, LiveDataset live, String token) {
+            return new Target(dataset, live, token == null ? null : sha256(token));
+        }
+    }
+
+    private final long maxPatchBytes;
+    private final int maxUpdateBytes;
+
+    /**
+     * {@code maxPatchBytes}: the largest patch, decoded; {@code maxUpdateBytes}: the largest SPARQL
+     * Update request, which is parsed in memory.
+     */
+    ChangesEndpoint(long maxPatchBytes, int maxUpdateBytes) {
+        this.maxPatchBytes = maxPatchBytes;
+        this.maxUpdateBytes = maxUpdateBytes;
+    }
+
+    void answer(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {
+        switch (request.getMethod()) {
+            case "GET", "HEAD" -> feed(request, response, target);
+            case "POST" -> write(request, response, target);
+            case "OPTIONS" -> {
+                response.setHeader("Allow", METHODS);
+                response.setStatus(204);
+            }
+            default -> {
+                response.setHeader("Allow", METHODS);
+                throw new HttpError(405, "Method " + request.getMethod() + " is not allowed here; use " + METHODS + ".");
+            }
+        }
+    }
+
+    private void write(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {
+        if (target.tokenDigest() == null) {
+            response.setHeader("Allow", "GET, HEAD, OPTIONS");
+            throw new HttpError(405, "Dataset " + target.dataset() + " takes no changes: writes are off.", true);
+        }
+        authorize(request, response, target);
+        String type = mediaType(request.getContentType());
+        ChangeSet changes;
+        try (InputStream body = bounded(decoded(request))) {
+            if (type.equals(PATCH_TYPE) || type.equals("text/rdf-patch")) {
+                changes = PatchReader.read(body);
+            } else if (type.equals(UPDATE_TYPE)) {
+                byte[] bytes = body.readNBytes(maxUpdateBytes + 1);
+                if (bytes.length > maxUpdateBytes) {
+                    throw new HttpError(413, "A SPARQL Update request may have at most " + maxUpdateBytes
+                            + " bytes; send larger batches as RDF Patch (" + PATCH_TYPE + "), which is streamed.", true);
+                }
+                changes = UpdateReader.read(new String(bytes, StandardCharsets.UTF_8));
+            } else {
+                throw new HttpError(415, "Send changes as " + PATCH_TYPE + " or " + UPDATE_TYPE + ", not '"
+                        + (type.isEmpty() ? "no Content-Type" : type) + "'.", true);
+            }
+        } catch (BadPatchException e) {
+            throw new HttpError(400, "The patch was not applied. " + e.getMessage(), true);
+        } catch (IOException | RuntimeException e) {
+            // The parsers may wrap what the body's stream threw.
+            if (causedBy(e, TooLarge.class)) {
+                throw new HttpError(413, "A patch may have at most " + maxPatchBytes + " bytes (decoded).", true);
+            }
+            if (causedBy(e, java.util.zip.ZipException.class) || causedBy(e, java.io.EOFException.class)
+                    && request.getHeader("Content-Encoding") != null) {
+                throw new HttpError(400, "The body is not valid " + request.getHeader("Content-Encoding")
+                        + " data; the patch was not applied.", true);
+            }
+            throw e;
+        }
+        LiveDataset.Accepted accepted = target.live().write(changes);
+        response.setStatus(200);
+        response.setContentType("application/json");
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader(VERSION_HEADER, Long.toString(accepted.version()));
+        String json = String.format(Locale.ROOT, "{\"version\":%d,\"changes\":%d,\"added\":%d,\"deleted\":%d}\n",
+                accepted.version(), accepted.changes(), accepted.effect().added(), accepted.effect().deleted());
+        try (OutputStream out = response.getOutputStream()) {
+            out.write(json.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private void feed(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {
+        long since = number(request.getParameter("since"), "since", 0, Long.MAX_VALUE, 0);
+        long waitSeconds = number(request.getParameter("wait"), "wait", 0, MAX_WAIT_SECONDS, 0);
+        long version = target.live().version();
+        if (since > version) {
+            throw HttpError.badRequest("since=" + since + " is after the dataset's version, " + version + ".");
+        }
+        if (since == version && waitSeconds > 0) {
+            try {
+                target.live().awaitAfter(since, waitSeconds * 1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        response.setStatus(200);
+        response.setContentType(PATCH_TYPE + ";charset=utf-8");
+        // Each answer depends on when it is asked: not for caches.
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader(VERSION_HEADER, Long.toString(target.live().version()));
+        if (request.getMethod().equals("HEAD")) {
+            return;
+        }
+        try (OutputStream out = response.getOutputStream()) {
+            target.live().patchesAfter(since, entry -> {
+                String header = "H id <urn:ldf:version:" + entry.version() + "> .\n"
+                        + (entry.version() > 1 ? "H prev <urn:ldf:version:" + (entry.version() - 1) + "> .\n" : "");
+                out.write(header.getBytes(StandardCharsets.US_ASCII));
+                out.write(entry.patch());
+                return true;
+            });
+        }
+    }
+
+    /** 401 without a bearer token, 403 with another one; compared in constant time. */
+    private static void authorize(HttpServletRequest request, HttpServletResponse response, Target target) {
+        String header = request.getHeader("Authorization");
+        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            response.setHeader("WWW-Authenticate", "Bearer realm=\"" + target.dataset() + "\"");
+            throw new HttpError(401, "Changes need the dataset's token: Authorization: Bearer <token>.", true);
+        }
+        if (!MessageDigest.isEqual(sha256(header.substring(7).strip()), target.tokenDigest())) {
+            throw new HttpError(403, "This token may not change dataset " + target.dataset() + ".", true);
+        }
+    }
+
+    private static InputStream decoded(HttpServletRequest request) throws IOException {
+        String encoding = request.getHeader("Content-Encoding");
+        InputStream in = request.getInputStream();
+        if (encoding == null || encoding.isBlank() || encoding.equalsIgnoreCase("identity")) {
+            return in;
+        }
+        return switch (encoding.strip().toLowerCase(Locale.ROOT)) {
+            case "gzip", "x-gzip" -> new GZIPInputStream(in, 64 * 1024);
+            case "deflate" -> new InflaterInputStream(in);
+            default -> throw new HttpError(415, "Content-Encoding '" + encoding + "' is not supported: use gzip or deflate.",
+                    true);
+        };
+    }
+
+    /** The body, cut off with {@link TooLarge} past {@link #maxPatchBytes}: a small gzip body may inflate without end. */
+    private InputStream bounded(InputStream in) {
+        return new InputStream() {
+            private long read;
+
+            @Override
+            public int read() throws IOException {
+                int b = in.read();
+                if (b >= 0) {
+                    count(1);
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                int n = in.read(buffer, offset, length);
+                if (n > 0) {
+                    count(n);
+                }
+                return n;
+            }
+
+            private void count(int n) {
+                read += n;
+                if (read > maxPatchBytes) {
+                    throw new TooLarge();
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                in.close();
+            }
+        };
+    }
+
+    /** Thrown through the parser when a body passes the limit. */
+    private static final class TooLarge extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String mediaType(String contentType) {
+        if (contentType == null) {
+            return "";
+        }
+        int semicolon = contentType.indexOf(';');
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    }
+
+    private static long number(String value, String name, long min, long max, long fallback) {
+        if (value == null || value.isEmpty()) {
+            return fallback;
+        }
+        try {
+            long n = Long.parseLong(value);
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw HttpError.badRequest(name + " must be a whole number from " + min + " to " + max + ".");
+    }
+
+    private static byte[] sha256(String text) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java platform", e);
+        }
+    }
+}

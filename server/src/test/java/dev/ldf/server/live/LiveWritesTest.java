@@ -1,0 +1,197 @@
+package dev.ldf.server.live;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.zip.GZIPOutputStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.ldf.server.FragmentServer;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
+import dev.ldf.server.config.Writes;
+import dev.ldf.server.testing.Http;
+import dev.ldf.server.testing.TestData;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Writes over HTTP on a real server: authorisation, formats, visibility, caching, the feed, replay. */
+class LiveWritesTest {
+
+    private static final String TOKEN = "a-token-for-tests-0123456789";
+    private static final String SUBJECT = "http://example.org/library/new-book";
+    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesNeedTheTokenAndApplyWholePatches() throws Exception {
+        try (FragmentServer server = FragmentServer.start(config(true))) {
+            String changes = server.uri() + "library/changes";
+            String patch = "TX .\nA <" + SUBJECT + "> <http://schema.org/name> \"New book\" .\nTC .\n";
+            assertEquals(401, post(changes, patch, "application/rdf-patch", null).statusCode());
+            assertEquals(403, post(changes, patch, "application/rdf-patch", "wrong-token-wrong-token").statusCode());
+            assertEquals(415, post(changes, patch, "text/turtle", TOKEN).statusCode());
+
+            String fragment = server.uri() + "library?subject=" + java.net.URLEncoder.encode(SUBJECT, StandardCharsets.UTF_8);
+            HttpResponse<String> before = Http.get(fragment, "Accept", "application/n-triples");
+            String etag = before.headers().firstValue("ETag").orElseThrow();
+            assertFalse(before.body().contains("New book"));
+
+            HttpResponse<String> ok = post(changes, patch, "application/rdf-patch", TOKEN);
+            assertEquals(200, ok.statusCode(), ok.body());
+            assertEquals("{\"version\":1,\"changes\":1,\"added\":1,\"deleted\":0}", ok.body().strip());
+
+            HttpResponse<String> after = Http.get(fragment, "Accept", "application/n-triples", "If-None-Match", etag);
+            assertEquals(200, after.statusCode(), "the old entity tag no longer matches");
+            assertTrue(after.body().contains("\"New book\""), after.body());
+            String newTag = after.headers().firstValue("ETag").orElseThrow();
+            assertEquals(304, Http.get(fragment, "Accept", "application/n-triples", "If-None-Match", newTag).statusCode());
+
+            // A bad row refuses the whole patch: the good row before it is not applied.
+            HttpResponse<String> bad = post(changes, "A <" + SUBJECT + "> <http://schema.org/about> \"x\" .\nA oops .\n",
+                    "application/rdf-patch", TOKEN);
+            assertEquals(400, bad.statusCode());
+            assertTrue(bad.body().contains("Line 2"), bad.body());
+            assertFalse(Http.get(fragment, "Accept", "application/n-triples").body().contains("about"));
+
+            // SPARQL Update, gzip-encoded.
+            HttpResponse<String> update = postBytes(changes, gzip("DELETE DATA { <" + SUBJECT
+                    + "> <http://schema.org/name> \"New book\" } ; INSERT DATA { <" + SUBJECT
+                    + "> <http://schema.org/name> \"Renamed\" }"), "application/sparql-update", TOKEN, "gzip");
+            assertEquals(200, update.statusCode(), update.body());
+            assertTrue(update.body().contains("\"version\":2"), update.body());
+            String now = Http.get(fragment, "Accept", "application/n-triples").body();
+            assertTrue(now.contains("\"Renamed\"") && !now.contains("\"New book\""), now);
+
+            assertEquals(400, post(changes, "DELETE WHERE { ?s ?p ?o }", "application/sparql-update", TOKEN).statusCode());
+        }
+    }
+
+    @Test
+    void brokenAndInflatingBodiesAreRefused() throws Exception {
+        try (FragmentServer server = FragmentServer.start(config(true))) {
+            String changes = server.uri() + "library/changes";
+            HttpResponse<String> garbage = postBytes(changes, "not gzip at all".getBytes(StandardCharsets.UTF_8),
+                    "application/rdf-patch", TOKEN, "gzip");
+            assertEquals(400, garbage.statusCode(), garbage.body());
+            assertEquals(415, postBytes(changes, new byte[1], "application/rdf-patch", TOKEN, "br").statusCode());
+            // 300 MB of line breaks in 300 KB: cut off at the decoded limit, not read to the end.
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+                byte[] lines = new byte[1 << 20];
+                java.util.Arrays.fill(lines, (byte) '\n');
+                for (int i = 0; i < 300; i++) {
+                    out.write(lines);
+                }
+            }
+            HttpResponse<String> bomb = postBytes(changes, bytes.toByteArray(), "application/rdf-patch", TOKEN, "gzip");
+            assertEquals(413, bomb.statusCode(), bomb.body());
+            assertEquals("", Http.get(changes + "?since=0").body(), "nothing was applied");
+        }
+    }
+
+    @Test
+    void theFeedListsPatchesAndLongPollsForTheNext() throws Exception {
+        try (FragmentServer server = FragmentServer.start(config(true))) {
+            String changes = server.uri() + "library/changes";
+            post(changes, "A <" + SUBJECT + "> <http://schema.org/name> \"one\" .\n", "application/rdf-patch", TOKEN);
+            HttpResponse<String> feed = Http.get(changes + "?since=0");
+            assertEquals(200, feed.statusCode());
+            assertEquals("1", feed.headers().firstValue("Dataset-Version").orElseThrow());
+            assertTrue(feed.body().startsWith("H id <urn:ldf:version:1> .\nTX .\nA <" + SUBJECT), feed.body());
+            assertEquals("", Http.get(changes + "?since=1").body());
+            assertEquals(400, Http.get(changes + "?since=5").statusCode());
+            assertEquals(400, Http.get(changes + "?since=-1").statusCode());
+
+            CompletableFuture<HttpResponse<String>> waiting = CLIENT.sendAsync(
+                    HttpRequest.newBuilder(URI.create(changes + "?since=1&wait=30")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            Thread.sleep(200);
+            assertFalse(waiting.isDone(), "nothing after version 1 yet: the request waits");
+            post(changes, "A <" + SUBJECT + "> <http://schema.org/name> \"two\" .\n", "application/rdf-patch", TOKEN);
+            HttpResponse<String> next = waiting.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            assertTrue(next.body().contains("H id <urn:ldf:version:2> .\nH prev <urn:ldf:version:1> .\n"), next.body());
+            assertTrue(next.body().contains("\"two\""));
+        }
+    }
+
+    @Test
+    void acknowledgedPatchesSurviveARestartAndWritesOff() throws Exception {
+        try (FragmentServer server = FragmentServer.start(config(true))) {
+            assertEquals(200, post(server.uri() + "library/changes",
+                    "A <" + SUBJECT + "> <http://schema.org/name> \"kept\" .\n", "application/rdf-patch", TOKEN).statusCode());
+        }
+        // Writes off now: the log is still replayed, and the feed is still there; writing is refused.
+        try (FragmentServer server = FragmentServer.start(config(false))) {
+            String fragment = server.uri() + "library?subject=" + java.net.URLEncoder.encode(SUBJECT, StandardCharsets.UTF_8);
+            assertTrue(Http.get(fragment, "Accept", "application/n-triples").body().contains("\"kept\""));
+            assertEquals(405, post(server.uri() + "library/changes", "A <" + SUBJECT + "> <http://schema.org/name> \"no\" .\n",
+                    "application/rdf-patch", TOKEN).statusCode());
+            assertEquals("1", Http.get(server.uri() + "library/changes").headers().firstValue("Dataset-Version").orElseThrow());
+        }
+    }
+
+    @Test
+    void aDatasetWithoutWritesHasNoChangesEndpoint() throws Exception {
+        ServerConfig config = ServerConfig.of(List.of(DatasetConfig.of("library", copyOfLibrary())))
+                .withListener("127.0.0.1", 0);
+        try (FragmentServer server = FragmentServer.start(config)) {
+            assertEquals(404, Http.get(server.uri() + "library/changes").statusCode());
+        }
+    }
+
+    private ServerConfig config(boolean writes) throws IOException {
+        Path hdt = dir.resolve("library.hdt");
+        if (!Files.exists(hdt)) {
+            hdt = copyOfLibrary();
+        }
+        DatasetConfig library = new DatasetConfig("library", null, null, hdt.toString(), null, null, null, null, null,
+                null, new Writes(writes, TOKEN, null));
+        return ServerConfig.of(List.of(library)).withListener("127.0.0.1", 0);
+    }
+
+    private Path copyOfLibrary() throws IOException {
+        Path hdt = dir.resolve("library.hdt");
+        Files.copy(TestData.libraryHdt(), hdt);
+        return hdt;
+    }
+
+    private static HttpResponse<String> post(String url, String body, String type, String token) throws Exception {
+        return postBytes(url, body.getBytes(StandardCharsets.UTF_8), type, token, null);
+    }
+
+    private static HttpResponse<String> postBytes(String url, byte[] body, String type, String token, String encoding)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", type)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (encoding != null) {
+            request.header("Content-Encoding", encoding);
+        }
+        return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
+    }
+}
