@@ -23,6 +23,7 @@ import dev.ldf.server.fragment.ServedDataset;
 import dev.ldf.server.fragment.ServerDescription;
 import dev.ldf.server.hdt.HdtDatasource;
 import dev.ldf.server.live.LiveDataset;
+import dev.ldf.server.live.LiveDatasource;
 import dev.ldf.server.monitor.RequestLabels;
 import dev.ldf.server.preemption.PreemptiveEngine;
 import dev.ldf.server.preemption.QuantumSlots;
@@ -256,6 +257,10 @@ public final class FragmentServlet extends HttpServlet {
         }
         if (notModified(request, response, EntityTags.of(served.fingerprint(), format.name(), read.bodyDigest()))) {
             return;
+        }
+        if (served.dataset().source() instanceof LiveDatasource live) {
+            // A client paging across a change sees the version change between its pages.
+            response.setHeader(ChangesEndpoint.VERSION_HEADER, Long.toString(live.versionNumber()));
         }
         Fragment fragment = served.dataset().answer(read.request(), server(urls), urls);
         ResponseWriter writer = writers.get(format);

@@ -58,6 +58,7 @@ class LiveWritesTest {
             HttpResponse<String> after = Http.get(fragment, "Accept", "application/n-triples", "If-None-Match", etag);
             assertEquals(200, after.statusCode(), "the old entity tag no longer matches");
             assertTrue(after.body().contains("\"New book\""), after.body());
+            assertEquals("1", after.headers().firstValue("Dataset-Version").orElseThrow(), "pages say their version");
             String newTag = after.headers().firstValue("ETag").orElseThrow();
             assertEquals(304, Http.get(fragment, "Accept", "application/n-triples", "If-None-Match", newTag).statusCode());
 
@@ -126,6 +127,11 @@ class LiveWritesTest {
             HttpResponse<String> next = waiting.get(10, java.util.concurrent.TimeUnit.SECONDS);
             assertTrue(next.body().contains("H id <urn:ldf:version:2> .\nH prev <urn:ldf:version:1> .\n"), next.body());
             assertTrue(next.body().contains("\"two\""));
+
+            post(changes, "A <" + SUBJECT + "> <http://schema.org/description> \"" + "long ".repeat(200) + "\" .\n",
+                    "application/rdf-patch", TOKEN);
+            HttpResponse<byte[]> compressed = Http.getBytes(changes + "?since=0", "Accept-Encoding", "gzip");
+            assertEquals("gzip", compressed.headers().firstValue("Content-Encoding").orElse("none"));
         }
     }
 
