@@ -175,8 +175,10 @@ public final class HdtDatasource implements Datasource {
 
     /** Whether the file holds {@code triple} (its terms as the dictionary spells them). */
     public boolean contains(Triple triple) {
-        TriplePattern pattern = new TriplePattern(triple.getSubject(), triple.getPredicate(), triple.getObject());
-        return page(Selector.of(pattern), 0, 1).size() > 0;
+        PatternIds ids = terms.lookup().resolve(new TriplePattern(triple.getSubject(), triple.getPredicate(),
+                triple.getObject()));
+        // A term the dictionary lacks: no triple has it. Else one lookup, without counts or cursors.
+        return ids != null && matches.search(ids).hasNext();
     }
 
     /** Scans that suspend and resume, for the preemptive engine. */

@@ -1,7 +1,9 @@
 package dev.ldf.server.live;
 
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.NavigableSet;
 import java.util.NoSuchElementException;
 import java.util.TreeSet;
@@ -15,33 +17,72 @@ import dev.ldf.server.fragment.TriplePattern;
 /**
  * A set of triples in memory, sorted three ways (subject, predicate, object first) so that every
  * triple pattern is a range of one of them: the overlay's added and deleted triples. Terms are
- * compared as the HDT dictionary spells them, so a pattern's matches come in a fixed order that
- * depends only on the set's content. Not thread-safe: the overlay guards it.
+ * numbered as they first come, by their HDT spelling, and compared by number: a pattern's matches
+ * come in a fixed order for a given history of changes (the log replays the same history, so the
+ * order survives a restart). Numbers are not reused until the index is dropped. Not thread-safe:
+ * the overlay guards it.
  */
 final class TripleIndex {
 
-    /** A triple with its terms spelled once, for comparing. */
-    record Entry(String s, String p, String o, Triple triple) {
-        static Entry of(Triple t) {
-            return new Entry(HdtTerms.toHdt(t.getSubject()), HdtTerms.toHdt(t.getPredicate()),
-                    HdtTerms.toHdt(t.getObject()), t);
+    /** A triple with its terms' numbers, for comparing. */
+    record Entry(int s, int p, int o, Triple triple) {}
+
+    private static final Comparator<Entry> SPO = (a, b) -> {
+        int c = Integer.compare(a.s, b.s);
+        if (c != 0) {
+            return c;
         }
-    }
+        c = Integer.compare(a.p, b.p);
+        return c != 0 ? c : Integer.compare(a.o, b.o);
+    };
+    private static final Comparator<Entry> POS = (a, b) -> {
+        int c = Integer.compare(a.p, b.p);
+        if (c != 0) {
+            return c;
+        }
+        c = Integer.compare(a.o, b.o);
+        return c != 0 ? c : Integer.compare(a.s, b.s);
+    };
+    private static final Comparator<Entry> OSP = (a, b) -> {
+        int c = Integer.compare(a.o, b.o);
+        if (c != 0) {
+            return c;
+        }
+        c = Integer.compare(a.s, b.s);
+        return c != 0 ? c : Integer.compare(a.p, b.p);
+    };
+    /** Below and above every term's number: the ends of a range. */
+    private static final int LOW = -1;
 
-    private static final Comparator<Entry> SPO = Comparator.comparing(Entry::s).thenComparing(Entry::p)
-            .thenComparing(Entry::o);
-    private static final Comparator<Entry> POS = Comparator.comparing(Entry::p).thenComparing(Entry::o)
-            .thenComparing(Entry::s);
-    private static final Comparator<Entry> OSP = Comparator.comparing(Entry::o).thenComparing(Entry::s)
-            .thenComparing(Entry::p);
-
+    private final Map<String, Integer> numbers = new HashMap<>();
     private final NavigableSet<Entry> spo = new TreeSet<>(SPO);
     private final NavigableSet<Entry> pos = new TreeSet<>(POS);
     private final NavigableSet<Entry> osp = new TreeSet<>(OSP);
 
+    private Entry entry(Triple t) {
+        return new Entry(number(t.getSubject()), number(t.getPredicate()), number(t.getObject()), t);
+    }
+
+    private int number(Node node) {
+        return numbers.computeIfAbsent(HdtTerms.toHdt(node), k -> numbers.size());
+    }
+
+    /** A term's number, or null for a term no triple here ever had. */
+    private Integer known(Node node) {
+        return numbers.get(HdtTerms.toHdt(node));
+    }
+
+    /** The entry of a triple whose terms all have numbers; null otherwise (then it is not here). */
+    private Entry lookup(Triple t) {
+        Integer s = known(t.getSubject());
+        Integer p = s == null ? null : known(t.getPredicate());
+        Integer o = p == null ? null : known(t.getObject());
+        return o == null ? null : new Entry(s, p, o, t);
+    }
+
     /** True when the triple was not in the set. */
     boolean add(Triple t) {
-        Entry e = Entry.of(t);
+        Entry e = entry(t);
         if (!spo.add(e)) {
             return false;
         }
@@ -52,8 +93,8 @@ final class TripleIndex {
 
     /** True when the triple was in the set. */
     boolean remove(Triple t) {
-        Entry e = Entry.of(t);
-        if (!spo.remove(e)) {
+        Entry e = lookup(t);
+        if (e == null || !spo.remove(e)) {
             return false;
         }
         pos.remove(e);
@@ -62,7 +103,8 @@ final class TripleIndex {
     }
 
     boolean contains(Triple t) {
-        return spo.contains(Entry.of(t));
+        Entry e = lookup(t);
+        return e != null && spo.contains(e);
     }
 
     int size() {
@@ -75,29 +117,33 @@ final class TripleIndex {
 
     /** The triples that match {@code pattern}, repeated variables included, in index order. */
     Iterator<Triple> find(TriplePattern pattern) {
-        String s = bound(pattern.subject());
-        String p = bound(pattern.predicate());
-        String o = bound(pattern.object());
+        int s = bound(pattern.subject());
+        int p = bound(pattern.predicate());
+        int o = bound(pattern.object());
+        if (s == UNKNOWN || p == UNKNOWN || o == UNKNOWN) {
+            return java.util.Collections.emptyIterator();
+        }
         NavigableSet<Entry> index;
         Entry from;
         Comparator<Entry> prefix;
-        if (s != null && o != null && p == null) {
+        if (s != LOW && o != LOW && p == LOW) {
             index = osp;
-            from = new Entry(s, "", o, null);
-            prefix = Comparator.comparing(Entry::o).thenComparing(Entry::s);
-        } else if (s != null) {
+            from = new Entry(s, LOW, o, null);
+            prefix = (a, b) -> a.o != b.o ? Integer.compare(a.o, b.o) : Integer.compare(a.s, b.s);
+        } else if (s != LOW) {
             index = spo;
-            from = new Entry(s, p == null ? "" : p, p == null || o == null ? "" : o, null);
-            prefix = p == null ? Comparator.comparing(Entry::s)
-                    : o == null ? Comparator.comparing(Entry::s).thenComparing(Entry::p) : SPO;
-        } else if (p != null) {
+            from = new Entry(s, p, p == LOW ? LOW : o, null);
+            prefix = p == LOW ? (a, b) -> Integer.compare(a.s, b.s)
+                    : o == LOW ? (a, b) -> a.s != b.s ? Integer.compare(a.s, b.s) : Integer.compare(a.p, b.p) : SPO;
+        } else if (p != LOW) {
             index = pos;
-            from = new Entry("", p, o == null ? "" : o, null);
-            prefix = o == null ? Comparator.comparing(Entry::p) : Comparator.comparing(Entry::p).thenComparing(Entry::o);
-        } else if (o != null) {
+            from = new Entry(LOW, p, o, null);
+            prefix = o == LOW ? (a, b) -> Integer.compare(a.p, b.p)
+                    : (a, b) -> a.p != b.p ? Integer.compare(a.p, b.p) : Integer.compare(a.o, b.o);
+        } else if (o != LOW) {
             index = osp;
-            from = new Entry("", "", o, null);
-            prefix = Comparator.comparing(Entry::o);
+            from = new Entry(LOW, LOW, o, null);
+            prefix = (a, b) -> Integer.compare(a.o, b.o);
         } else {
             index = spo;
             from = null;
@@ -119,8 +165,16 @@ final class TripleIndex {
         return n;
     }
 
-    private static String bound(Node node) {
-        return TriplePattern.isVariable(node) ? null : HdtTerms.toHdt(node);
+    /** A term no triple here has: the pattern matches nothing. */
+    private static final int UNKNOWN = -2;
+
+    /** A bound term's number, {@link #LOW} for a variable, {@link #UNKNOWN} for a term never seen. */
+    private int bound(Node node) {
+        if (TriplePattern.isVariable(node)) {
+            return LOW;
+        }
+        Integer n = known(node);
+        return n == null ? UNKNOWN : n;
     }
 
     /** A range of an index, ended by the first entry outside the pattern's bound prefix. */
