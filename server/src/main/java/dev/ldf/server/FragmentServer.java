@@ -94,7 +94,7 @@ public final class FragmentServer implements AutoCloseable {
                 sources.put(d.name(), hdt);
                 // A log from earlier writes is replayed even when writes are off now: its changes were acknowledged.
                 if (d.writes().enabled() || Files.exists(d.logPath())) {
-                    LiveDataset changing = LiveDataset.open(hdt, d.logPath());
+                    LiveDataset changing = LiveDataset.open(d.name(), hdt, d.logPath(), d.writes().compactAfter());
                     live.put(d.name(), changing);
                     sources.put(d.name(), changing.source());
                 }

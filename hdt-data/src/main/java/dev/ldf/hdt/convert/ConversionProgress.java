@@ -2,31 +2,38 @@ package dev.ldf.hdt.convert;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 import org.rdfhdt.hdt.listener.ProgressListener;
 
 /**
- * Progress of a conversion on a console: triples parsed so far, and hdt-java's own phases,
- * at most one line every {@code intervalMillis}.
+ * Progress of a conversion on a console or in a log: triples read so far, and hdt-java's own
+ * phases, at most one line every {@code intervalMillis}.
  *
  * <p>Thread-safe: hdt-java reports from its worker threads.
  */
 public final class ConversionProgress implements ProgressListener {
 
-    private final PrintStream out;
+    private final Consumer<String> lines;
     private final long intervalMillis;
     private final long start = System.nanoTime();
     private long lastPrint;
     private String lastPhase = "";
 
+    /** Lines on {@code out} (none when null), each with the seconds since the start. */
     public ConversionProgress(PrintStream out, long intervalMillis) {
-        this.out = out;
+        this(out == null ? null : line -> out.println(line), intervalMillis);
+    }
+
+    /** Lines to {@code lines}, a logger for instance. */
+    public ConversionProgress(Consumer<String> lines, long intervalMillis) {
+        this.lines = lines;
         this.intervalMillis = intervalMillis;
     }
 
     /** A listener that prints nothing, for tests and library use. */
     public static ConversionProgress silent() {
-        return new ConversionProgress(null, Long.MAX_VALUE);
+        return new ConversionProgress((Consumer<String>) null, Long.MAX_VALUE);
     }
 
     synchronized void parsed(String file, long triples) {
@@ -65,8 +72,8 @@ public final class ConversionProgress implements ProgressListener {
     }
 
     private void print(String line) {
-        if (out != null) {
-            out.printf(Locale.ROOT, "[%6.1fs] %s%n", elapsedMillis() / 1000.0, line);
+        if (lines != null) {
+            lines.accept(String.format(Locale.ROOT, "[%6.1fs] %s", elapsedMillis() / 1000.0, line));
         }
     }
 }

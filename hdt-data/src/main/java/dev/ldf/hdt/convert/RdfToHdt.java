@@ -89,22 +89,57 @@ public final class RdfToHdt {
             }
             sources.add(RdfSource.of(input, i));
         }
+        try (SourceTriples triples = new SourceTriples(sources)) {
+            return build(triples, () -> triples.read, () -> triples.skipped, output, List.of());
+        }
+    }
+
+    /**
+     * Writes {@code triples}, spelled as {@link HdtTerms} spells terms, into {@code output} with its
+     * index, adding {@code header} to the file's header; {@code name} names the input in progress
+     * lines. The compaction of a live dataset writes its new base this way.
+     */
+    public ConversionSummary write(Iterator<TripleString> triples, String name, Path output, List<TripleString> header)
+            throws IOException {
+        long[] read = {0};
+        Iterator<TripleString> counted = new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return triples.hasNext();
+            }
+
+            @Override
+            public TripleString next() {
+                TripleString t = triples.next();
+                progress.parsed(name, ++read[0]);
+                return t;
+            }
+        };
+        return build(counted, () -> read[0], () -> 0, output, header);
+    }
+
+    private ConversionSummary build(Iterator<TripleString> triples, java.util.function.LongSupplier read,
+            java.util.function.LongSupplier skipped, Path output, List<TripleString> header) throws IOException {
         long start = System.nanoTime();
         Path absolute = output.toAbsolutePath();
         Path dir = absolute.getParent();
         Files.createDirectories(dir);
         // Not Files.createTempFile: its owner-only permissions would stay on the finished file.
         Path temp = dir.resolve(absolute.getFileName() + ".part");
-        Path work = loader == Loader.DISK ? Files.createTempDirectory(dir, "hdt-work") : null;
-        try (SourceTriples triples = new SourceTriples(sources)) {
+        // Named after the output, so that what a crash leaves can be told apart from other runs' work.
+        Path work = loader == Loader.DISK ? Files.createTempDirectory(dir, absolute.getFileName() + ".work") : null;
+        try {
             long count;
             try (HDT hdt = generate(triples, work)) {
                 count = hdt.getTriples().getNumberOfElements();
                 progress.message(String.format(java.util.Locale.ROOT,
                         "read %,d triples (%,d in named graphs skipped); %,d distinct; saving %s",
-                        triples.read, triples.skipped, count, output));
+                        read.getAsLong(), skipped.getAsLong(), count, output));
                 if (reproducible) {
                     withoutIssuedDate(hdt);
+                }
+                for (TripleString t : header) {
+                    hdt.getHeader().insert(t.getSubject(), t.getPredicate(), t.getObject());
                 }
                 hdt.saveToHDT(temp.toString(), progress);
             }
@@ -112,7 +147,7 @@ public final class RdfToHdt {
             buildIndex(absolute);
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             progress.message(String.format(java.util.Locale.ROOT, "done in %.1f s: %s", elapsed.toMillis() / 1000.0, output));
-            return new ConversionSummary(absolute, triples.read, triples.skipped, count, elapsed);
+            return new ConversionSummary(absolute, read.getAsLong(), skipped.getAsLong(), count, elapsed);
         } finally {
             Files.deleteIfExists(temp);
             if (work != null) {

@@ -11,13 +11,21 @@ import java.nio.file.Path;
  *                that it need not stand in the file
  * @param log     the write-ahead log of accepted patches (default: the HDT file's path with
  *                {@code .patches} appended); relative paths are resolved against the config file
+ * @param compactAfter how many changed triples the overlay may hold before they are folded into
+ *                a new HDT file in the background (default 1,000,000; 0 only on request)
  */
-public record Writes(Boolean enabled, String token, String log) {
+public record Writes(Boolean enabled, String token, String log, Long compactAfter) {
 
     public static final int MIN_TOKEN_LENGTH = 16;
+    public static final long DEFAULT_COMPACT_AFTER = 1_000_000;
 
     public Writes {
         enabled = enabled != null && enabled;
+        compactAfter = compactAfter == null ? DEFAULT_COMPACT_AFTER : compactAfter;
+    }
+
+    public Writes(Boolean enabled, String token, String log) {
+        this(enabled, token, log, null);
     }
 
     public static Writes off() {
@@ -38,10 +46,14 @@ public record Writes(Boolean enabled, String token, String log) {
     }
 
     Writes resolvedAgainst(Path dir) {
-        return log == null || log.isBlank() ? this : new Writes(enabled, token, dir.resolve(log).normalize().toString());
+        return log == null || log.isBlank() ? this : new Writes(enabled, token, dir.resolve(log).normalize().toString(),
+                compactAfter);
     }
 
     void validate(String dataset) {
+        if (compactAfter < 0) {
+            throw new ConfigException("Dataset '" + dataset + "': writes.compactAfter must be 0 (only on request) or more");
+        }
         if (!enabled) {
             return;
         }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -12,8 +13,11 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 
 import org.apache.jena.graph.Triple;
+import org.rdfhdt.hdt.dictionary.Dictionary;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
 import org.rdfhdt.hdt.triples.IteratorTripleID;
+import org.rdfhdt.hdt.triples.TripleID;
+import org.rdfhdt.hdt.triples.TripleString;
 import org.rdfhdt.hdt.util.string.ByteString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +50,7 @@ public final class HdtDatasource implements Datasource {
     private final PatternCounts counts;
     private final CursorCache cursors;
     private final ResumableScans scans;
+    private final Options options;
 
     /**
      * Options of one HDT datasource.
@@ -70,6 +75,7 @@ public final class HdtDatasource implements Datasource {
         this.counts = new PatternCounts(matches, options.countScanLimit());
         this.cursors = new CursorCache(options.cursorCachePatterns(), options.cursorIdleTime());
         this.scans = new ResumableScans(matches, terms, repeated, dictionary);
+        this.options = options;
     }
 
     /**
@@ -179,6 +185,72 @@ public final class HdtDatasource implements Datasource {
                 triple.getObject()));
         // A term the dictionary lacks: no triple has it. Else one lookup, without counts or cursors.
         return ids != null && matches.search(ids).hasNext();
+    }
+
+    /**
+     * Every triple of the file but {@code excluded}, in the file's order and spelled as its
+     * dictionary spells them: the input of a live dataset's compaction. Excluded triples are
+     * matched by identifier, so any spelling of a literal the file holds excludes it.
+     */
+    public Iterator<TripleString> triplesExcept(Collection<Triple> excluded) {
+        Set<TripleID> skip = new HashSet<>();
+        TermIds.Lookup lookup = terms.lookup();
+        for (Triple t : excluded) {
+            PatternIds ids = lookup.resolve(new TriplePattern(t.getSubject(), t.getPredicate(), t.getObject()));
+            if (ids != null) {
+                skip.add(new TripleID(ids.subject(), ids.predicate(), ids.object()));
+            }
+        }
+        Dictionary dictionary = file.hdt().getDictionary();
+        IteratorTripleID all = file.hdt().getTriples().searchAll();
+        return new Iterator<>() {
+            private TripleString next = advance();
+
+            private TripleString advance() {
+                while (all.hasNext()) {
+                    TripleID id = all.next();
+                    if (skip.isEmpty() || !skip.contains(id)) {
+                        return new TripleString(dictionary.idToString(id.getSubject(), TripleComponentRole.SUBJECT),
+                                dictionary.idToString(id.getPredicate(), TripleComponentRole.PREDICATE),
+                                dictionary.idToString(id.getObject(), TripleComponentRole.OBJECT));
+                    }
+                }
+                return null;
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public TripleString next() {
+                if (next == null) {
+                    throw new NoSuchElementException();
+                }
+                TripleString t = next;
+                next = advance();
+                return t;
+            }
+        };
+    }
+
+    /** The base URI the file was made with. */
+    public String baseUri() {
+        return file.hdt().getBaseURI();
+    }
+
+    public Path path() {
+        return file.path();
+    }
+
+    public Options options() {
+        return options;
+    }
+
+    /** The last patch a live dataset's compaction folded into this file; 0 for a file never compacted. */
+    public long compactedVersion() {
+        return file.compactedVersion();
     }
 
     /** Scans that suspend and resume, for the preemptive engine. */

@@ -34,12 +34,14 @@ final class HdtFile implements AutoCloseable {
     private final HDT hdt;
     private final DatasetStatistics statistics;
     private final String version;
+    private final long compactedVersion;
 
-    private HdtFile(Path path, HDT hdt, DatasetStatistics statistics, String version) {
+    private HdtFile(Path path, HDT hdt, DatasetStatistics statistics, String version, long compactedVersion) {
         this.path = path;
         this.hdt = hdt;
         this.statistics = statistics;
         this.version = version;
+        this.compactedVersion = compactedVersion;
     }
 
     /**
@@ -83,7 +85,8 @@ final class HdtFile implements AutoCloseable {
                     index, index.toAbsolutePath().getParent());
         }
         try {
-            return new HdtFile(file, hdt, readStatistics(hdt), fileVersion(file));
+            return new HdtFile(file, hdt, readStatistics(hdt), fileVersion(file),
+                    headerNumber(hdt, Vocabulary.COMPACTED_VERSION, 0));
         } catch (IOException | RuntimeException e) {
             closeQuietly(hdt);
             throw HdtFileException.unreadable(file, describe(e), e);
@@ -107,6 +110,11 @@ final class HdtFile implements AutoCloseable {
         return version;
     }
 
+    /** The last patch a live dataset's compaction folded into this file; 0 for a file never compacted. */
+    long compactedVersion() {
+        return compactedVersion;
+    }
+
     @Override
     public void close() {
         closeQuietly(hdt);
@@ -115,16 +123,16 @@ final class HdtFile implements AutoCloseable {
     private static DatasetStatistics readStatistics(HDT hdt) {
         Dictionary d = hdt.getDictionary();
         return new DatasetStatistics(
-                headerNumber(hdt, "triples", hdt.getTriples().getNumberOfElements()),
-                headerNumber(hdt, "properties", d.getNpredicates()),
-                headerNumber(hdt, "distinctSubjects", d.getNsubjects()),
-                headerNumber(hdt, "distinctObjects", d.getNobjects()));
+                headerNumber(hdt, Vocabulary.VOID + "triples", hdt.getTriples().getNumberOfElements()),
+                headerNumber(hdt, Vocabulary.VOID + "properties", d.getNpredicates()),
+                headerNumber(hdt, Vocabulary.VOID + "distinctSubjects", d.getNsubjects()),
+                headerNumber(hdt, Vocabulary.VOID + "distinctObjects", d.getNobjects()));
     }
 
-    /** A {@code void:} number from the HDT header, or {@code fallback} when it has none. */
+    /** A number from the HDT header, or {@code fallback} when it has none. */
     private static long headerNumber(HDT hdt, String property, long fallback) {
         try {
-            var it = hdt.getHeader().search("", Vocabulary.VOID + property, "");
+            var it = hdt.getHeader().search("", property, "");
             while (it.hasNext()) {
                 TripleString t = it.next();
                 String value = t.getObject().toString().replace("\"", "");
@@ -132,7 +140,7 @@ final class HdtFile implements AutoCloseable {
                 return Long.parseLong(end < 0 ? value : value.substring(0, end));
             }
         } catch (org.rdfhdt.hdt.exceptions.NotFoundException | RuntimeException e) {
-            LOG.debug("No usable void:{} in the HDT header", property, e);
+            LOG.debug("No usable {} in the HDT header", property, e);
         }
         return fallback;
     }

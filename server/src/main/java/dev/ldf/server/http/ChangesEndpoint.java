@@ -25,11 +25,14 @@ import jakarta.servlet.http.HttpServletResponse;
  * bearer token; the answer comes once the patch is on disk and visible. {@code GET ?since=N}
  * is the change feed: the patches after version N as RDF Patch, each headed by its version as
  * RDF Delta does ({@code H id}, {@code H prev}); {@code wait=S} holds the request up to S seconds
- * until there is one (long polling).
+ * until there is one (long polling); a version that a compaction folded into the base is gone
+ * (410). {@code /name/compaction}, with the token: {@code POST} starts a compaction, {@code GET}
+ * tells whether one runs and what the last one did.
  */
 final class ChangesEndpoint {
 
     static final String NAME = "changes";
+    static final String COMPACTION = "compaction";
     static final String PATCH_TYPE = "application/rdf-patch";
     static final String UPDATE_TYPE = "application/sparql-update";
     static final String VERSION_HEADER = "Dataset-Version";
@@ -53,6 +56,37 @@ final class ChangesEndpoint {
     ChangesEndpoint(long maxPatchBytes, int maxUpdateBytes) {
         this.maxPatchBytes = maxPatchBytes;
         this.maxUpdateBytes = maxUpdateBytes;
+    }
+
+    /** Answers {@code /name/compaction}: POST starts one, GET describes it; both with the token. */
+    void compaction(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {
+        String method = request.getMethod();
+        if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("POST")) {
+            response.setHeader("Allow", "GET, HEAD, POST");
+            throw new HttpError(405, "Method " + method + " is not allowed here; use GET or POST.");
+        }
+        if (target.tokenDigest() == null) {
+            throw new HttpError(405, "Dataset " + target.dataset() + " takes no changes: writes are off.", true);
+        }
+        authorize(request, response, target);
+        LiveDataset live = target.live();
+        if (method.equals("POST")) {
+            live.compact();
+            response.setStatus(202);
+        }
+        LiveDataset.Compacted last = live.lastCompaction();
+        String json = String.format(Locale.ROOT, "{\"running\":%b,\"version\":%d,\"overlay\":%d,\"replayableAfter\":%d%s}\n",
+                live.compacting(), live.version(), live.source().overlaySize(), live.oldestReplayable(),
+                last == null ? "" : String.format(Locale.ROOT,
+                        ",\"last\":{\"version\":%d,\"triples\":%d,\"folded\":%d,\"millis\":%d}",
+                        last.version(), last.triples(), last.folded(), last.millis()));
+        response.setContentType("application/json");
+        response.setHeader("Cache-Control", "no-store");
+        if (!method.equals("HEAD")) {
+            try (OutputStream out = response.getOutputStream()) {
+                out.write(json.getBytes(StandardCharsets.UTF_8));
+            }
+        }
     }
 
     void answer(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {
@@ -119,11 +153,17 @@ final class ChangesEndpoint {
     }
 
     private void feed(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {
-        long since = number(request.getParameter("since"), "since", 0, Long.MAX_VALUE, 0);
+        // Without since: every patch the feed still has.
+        long since = number(request.getParameter("since"), "since", 0, Long.MAX_VALUE, target.live().oldestReplayable());
         long waitSeconds = number(request.getParameter("wait"), "wait", 0, MAX_WAIT_SECONDS, 0);
         long version = target.live().version();
         if (since > version) {
             throw HttpError.badRequest("since=" + since + " is after the dataset's version, " + version + ".");
+        }
+        long oldest = target.live().oldestReplayable();
+        if (since < oldest) {
+            throw new HttpError(410, "The changes up to version " + oldest + " were compacted into the dataset's HDT file"
+                    + " and are no longer in the feed; start a follower from a copy of the current file.");
         }
         if (since == version && waitSeconds > 0) {
             try {
@@ -141,6 +181,7 @@ final class ChangesEndpoint {
             return;
         }
         try (OutputStream out = response.getOutputStream()) {
+            // A compaction between the check above and here ends this answer early; the next asks get 410.
             target.live().patchesAfter(since, entry -> {
                 String header = "H id <urn:ldf:version:" + entry.version() + "> .\n"
                         + (entry.version() > 1 ? "H prev <urn:ldf:version:" + (entry.version() - 1) + "> .\n" : "");

@@ -195,10 +195,12 @@ public final class FragmentServlet extends HttpServlet {
         fragment(request, response, format, urls, served);
     }
 
-    /** Answers {@code /name/changes} of a live dataset; false for any other path. */
+    /** Answers {@code /name/changes} and {@code /name/compaction} of a live dataset; false for any other path. */
     private boolean changes(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {
         int slash = path.indexOf('/', 1);
-        ChangesEndpoint.Target target = slash > 0 && path.substring(slash + 1).equals(ChangesEndpoint.NAME)
+        String rest = slash > 0 ? path.substring(slash + 1) : "";
+        boolean compaction = rest.equals(ChangesEndpoint.COMPACTION);
+        ChangesEndpoint.Target target = compaction || rest.equals(ChangesEndpoint.NAME)
                 ? changeTargets.get(path.substring(1, slash)) : null;
         if (target == null) {
             return false;
@@ -206,7 +208,11 @@ public final class FragmentServlet extends HttpServlet {
         request.setAttribute(RequestLabels.DATASET, target.dataset());
         request.setAttribute(RequestLabels.API, RequestLabels.Api.CHANGES);
         try {
-            changes.answer(request, response, target);
+            if (compaction) {
+                changes.compaction(request, response, target);
+            } else {
+                changes.answer(request, response, target);
+            }
         } catch (HttpError e) {
             // Writers are programs: errors as plain text, whatever the Accept header says.
             errors.respond(response, e.status(), e.getMessage(), null, e.closeConnection());

@@ -3,7 +3,11 @@ package dev.ldf.server.live;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -17,33 +21,68 @@ import dev.ldf.server.hdt.HdtDatasource;
  * them durable.
  *
  * <p>A patch is written to the log and forced to disk, then applied, and only then acknowledged;
- * on start the log is replayed. Writers take turns, so the log's order is the order in which
- * readers see changes. Thread-safe.
+ * on start the log is replayed from the version the HDT file holds. Writers take turns, so the
+ * log's order is the order in which readers see changes.
+ *
+ * <p>A compaction ({@link #compact}, or by itself once the overlay holds {@code compactAfter}
+ * triples) folds the overlay into a new HDT file on a background thread while reads and writes go
+ * on; writers then wait only while the new file is swapped in and the patches that arrived
+ * meanwhile are applied to it. The old file stays open for {@link #RETIRE_AFTER_MINUTES} minutes
+ * for the pages and dumps still reading it. Thread-safe.
  */
 public final class LiveDataset implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LiveDataset.class);
 
+    /** How long a replaced base stays open for the reads begun on it. */
+    static final long RETIRE_AFTER_MINUTES = 10;
+
     /** What a write did: the version it made and its effect on the data. */
     public record Accepted(long version, long changes, ChangeSet.Effect effect) {}
 
+    /** What a compaction did: the version it folded in, the new file's size, how long it took. */
+    public record Compacted(long version, long triples, long folded, long millis) {}
+
+    private final String name;
     private final LiveDatasource source;
     private final PatchLog log;
+    private final long compactAfter;
     private final ReentrantLock writer = new ReentrantLock();
     private final ReentrantLock versions = new ReentrantLock();
     private final Condition changed = versions.newCondition();
+    private final ScheduledExecutorService background;
+    private final AtomicReference<CompletableFuture<Compacted>> compaction = new AtomicReference<>();
+    private volatile Compacted lastCompaction;
 
-    private LiveDataset(LiveDatasource source, PatchLog log) {
+    private LiveDataset(String name, LiveDatasource source, PatchLog log, long compactAfter) {
+        this.name = name;
         this.source = source;
         this.log = log;
+        this.compactAfter = compactAfter;
+        this.background = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "compaction-" + name);
+            t.setDaemon(true);
+            return t;
+        });
     }
 
-    /** Opens the dataset over {@code base} with the log at {@code logFile}, replaying what it holds. */
+    /** Opens the dataset over {@code base} with the log at {@code logFile}; compacts only when asked. */
     public static LiveDataset open(HdtDatasource base, Path logFile) throws IOException {
-        LiveDatasource source = new LiveDatasource(base, 0);
+        return open(base.path().getFileName().toString(), base, logFile, 0);
+    }
+
+    /**
+     * Opens the dataset over {@code base} with the log at {@code logFile}, replaying the patches
+     * after the version the base holds; {@code compactAfter} overlay triples start a compaction by
+     * themselves (0: never).
+     */
+    public static LiveDataset open(String name, HdtDatasource base, Path logFile, long compactAfter)
+            throws IOException {
+        Compaction.removeLeftovers(base.path());
+        LiveDatasource source = new LiveDatasource(base, base.compactedVersion());
         long start = System.nanoTime();
         long[] replayed = {0, 0};
-        PatchLog log = PatchLog.open(logFile, 0, entry -> {
+        PatchLog log = PatchLog.open(logFile, base.compactedVersion(), entry -> {
             ChangeSet changes;
             try {
                 changes = PatchReader.read(new ByteArrayInputStream(entry.patch()));
@@ -59,7 +98,7 @@ public final class LiveDataset implements AutoCloseable {
             LOG.info("Replayed {} patches ({} changes) of {} in {} ms: version {}", replayed[0], replayed[1], logFile,
                     (System.nanoTime() - start) / 1_000_000, log.version());
         }
-        return new LiveDataset(source, log);
+        return new LiveDataset(name, source, log, compactAfter);
     }
 
     public LiveDatasource source() {
@@ -84,10 +123,91 @@ public final class LiveDataset implements AutoCloseable {
             long version = log.append(changes.toPatch());
             ChangeSet.Effect effect = source.apply(changes, version);
             signal();
+            if (compactAfter > 0 && source.overlaySize() >= compactAfter) {
+                compact();
+            }
             return new Accepted(version, changes.size(), effect);
         } finally {
             writer.unlock();
         }
+    }
+
+    /**
+     * Starts a compaction unless one runs; returns the running one's future. Reads and writes go
+     * on while it runs.
+     */
+    public CompletableFuture<Compacted> compact() {
+        CompletableFuture<Compacted> running = compaction.get();
+        if (running != null && !running.isDone()) {
+            return running;
+        }
+        CompletableFuture<Compacted> next = new CompletableFuture<>();
+        if (!compaction.compareAndSet(running, next)) {
+            return compaction.get();
+        }
+        background.execute(() -> {
+            try {
+                next.complete(compactNow());
+            } catch (IOException | RuntimeException | Error e) {
+                LOG.error("Compaction of {} failed; the dataset goes on with its overlay: {}", name, e.toString(), e);
+                next.completeExceptionally(e);
+            }
+        });
+        return next;
+    }
+
+    /** The running compaction, or null. */
+    public boolean compacting() {
+        CompletableFuture<Compacted> running = compaction.get();
+        return running != null && !running.isDone();
+    }
+
+    /** The last finished compaction since start, or null. */
+    public Compacted lastCompaction() {
+        return lastCompaction;
+    }
+
+    private Compacted compactNow() throws IOException {
+        long start = System.nanoTime();
+        LiveDatasource.Snapshot snapshot = source.snapshot();
+        long folded = snapshot.added().size() + snapshot.deleted().size();
+        if (folded == 0) {
+            return new Compacted(snapshot.version(), snapshot.base().statistics().triples(), 0, 0);
+        }
+        LOG.info("Compacting {}: {} added and {} deleted triples into a new base at version {}", name,
+                snapshot.added().size(), snapshot.deleted().size(), snapshot.version());
+        Path hdt = snapshot.base().path();
+        Path next = Compaction.write(snapshot, name);
+        Compaction.replace(hdt, next);
+        // A crash from here on restarts from the new file and the patches after its version.
+        HdtDatasource fresh = HdtDatasource.open(hdt, snapshot.base().options());
+        HdtDatasource old;
+        writer.lock();
+        try {
+            Overlay overlay = new Overlay(fresh::contains);
+            log.read(snapshot.version(), entry -> {
+                try {
+                    LiveDatasource.applyTo(overlay, PatchReader.read(new ByteArrayInputStream(entry.patch())));
+                } catch (BadPatchException e) {
+                    throw new IOException("Patch log " + log.file() + ", version " + entry.version() + ": " + e.getMessage(), e);
+                }
+                return true;
+            });
+            old = source.rebase(fresh, overlay);
+            log.dropThrough(snapshot.version());
+        } catch (IOException | RuntimeException e) {
+            fresh.close();
+            throw e;
+        } finally {
+            writer.unlock();
+        }
+        background.schedule(old::close, RETIRE_AFTER_MINUTES, TimeUnit.MINUTES);
+        Compacted done = new Compacted(snapshot.version(), fresh.statistics().triples(), folded,
+                (System.nanoTime() - start) / 1_000_000);
+        lastCompaction = done;
+        LOG.info("Compacted {} at version {}: {} triples in the new base, {} changes folded in, {} ms", name,
+                done.version(), done.triples(), folded, done.millis());
+        return done;
     }
 
     /** Waits until the version is past {@code since}, at most {@code timeoutMillis}; true if it is. */
@@ -104,9 +224,17 @@ public final class LiveDataset implements AutoCloseable {
         }
     }
 
-    /** Sends the logged patches after {@code since}, in order. */
-    public void patchesAfter(long since, PatchLog.Reader reader) throws IOException {
-        log.read(since, reader);
+    /**
+     * Sends the logged patches after {@code since}, in order; false, sending none, when a
+     * compaction has dropped some of them ({@code since} below {@link #oldestReplayable()}).
+     */
+    public boolean patchesAfter(long since, PatchLog.Reader reader) throws IOException {
+        return log.read(since, reader);
+    }
+
+    /** The oldest version after which {@link #patchesAfter} can send the patches. */
+    public long oldestReplayable() {
+        return log.floor();
     }
 
     private void signal() {
@@ -118,9 +246,22 @@ public final class LiveDataset implements AutoCloseable {
         }
     }
 
-    /** Closes the log; the source is closed with the server's other datasources. */
+    /**
+     * Stops a running compaction, closes the log and the bases kept for earlier reads; the source
+     * is closed with the server's other datasources.
+     */
     @Override
     public void close() {
+        background.shutdownNow();
+        try {
+            background.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        // Pending closes of old bases did not run: run them now.
+        for (Runnable pending : background.shutdownNow()) {
+            pending.run();
+        }
         log.close();
     }
 }

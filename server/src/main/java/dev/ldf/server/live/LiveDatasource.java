@@ -40,8 +40,9 @@ public final class LiveDatasource implements Datasource {
     /** Base triples read at a time when deleted ones must be passed over. */
     private static final int BASE_CHUNK = 1_024;
 
-    private final HdtDatasource base;
-    private final Overlay overlay;
+    /** The base and its overlay: replaced together by a compaction. Guarded by {@link #lock}. */
+    private HdtDatasource base;
+    private Overlay overlay;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final ResumePoints resumes = new ResumePoints(4_096);
     /** The last applied change's version: the dataset's version. Guarded by {@link #lock}. */
@@ -63,19 +64,60 @@ public final class LiveDatasource implements Datasource {
             if (version <= this.version) {
                 throw new IllegalArgumentException("version " + version + " is not after " + this.version);
             }
-            long added = 0;
-            long deleted = 0;
-            for (ChangeSet.Change change : changes) {
-                if (change.add() ? overlay.add(change.triple()) : overlay.delete(change.triple())) {
-                    if (change.add()) {
-                        added++;
-                    } else {
-                        deleted++;
-                    }
+            ChangeSet.Effect effect = applyTo(overlay, changes);
+            this.version = version;
+            return effect;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Applies {@code changes} to {@code overlay}; returns how many triples were in fact added and deleted. */
+    static ChangeSet.Effect applyTo(Overlay overlay, ChangeSet changes) {
+        long added = 0;
+        long deleted = 0;
+        for (ChangeSet.Change change : changes) {
+            if (change.add() ? overlay.add(change.triple()) : overlay.delete(change.triple())) {
+                if (change.add()) {
+                    added++;
+                } else {
+                    deleted++;
                 }
             }
-            this.version = version;
-            return new ChangeSet.Effect(added, deleted);
+        }
+        return new ChangeSet.Effect(added, deleted);
+    }
+
+    /** The dataset at one version, as a compaction reads it: the base and copies of the overlay's two sets. */
+    record Snapshot(HdtDatasource base, long version, List<Triple> added, List<Triple> deleted) {}
+
+    /** The dataset as it is now; writers wait while the overlay is copied. */
+    Snapshot snapshot() {
+        lock.readLock().lock();
+        try {
+            List<Triple> added = new ArrayList<>();
+            List<Triple> deleted = new ArrayList<>();
+            overlay.added(TriplePattern.ALL).forEachRemaining(added::add);
+            overlay.deleted(TriplePattern.ALL).forEachRemaining(deleted::add);
+            return new Snapshot(base, version, added, deleted);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Replaces the base and the overlay at once, the dataset staying what it was (the caller keeps
+     * changes out meanwhile); returns the old base, which pages begun on it may still read.
+     */
+    HdtDatasource rebase(HdtDatasource newBase, Overlay newOverlay) {
+        lock.writeLock().lock();
+        try {
+            HdtDatasource old = base;
+            base = newBase;
+            overlay = newOverlay;
+            // Resume points are positions in the old base.
+            resumes.clear();
+            return old;
         } finally {
             lock.writeLock().unlock();
         }
@@ -206,8 +248,10 @@ public final class LiveDatasource implements Datasource {
         // A copy of the pattern's changes, so that writers need not wait for a long dump.
         Set<Spelling> deleted = new HashSet<>();
         List<Triple> added = new ArrayList<>();
+        HdtDatasource base;
         lock.readLock().lock();
         try {
+            base = this.base;
             overlay.deleted(pattern).forEachRemaining(t -> deleted.add(Spelling.of(t)));
             overlay.added(pattern).forEachRemaining(added::add);
         } finally {
@@ -243,9 +287,9 @@ public final class LiveDatasource implements Datasource {
      */
     @Override
     public DatasetStatistics statistics() {
-        DatasetStatistics stats = base.statistics();
         lock.readLock().lock();
         try {
+            DatasetStatistics stats = base.statistics();
             long triples = stats.triples() - overlay.deletedCount(TriplePattern.ALL) + overlay.addedCount(TriplePattern.ALL);
             return new DatasetStatistics(triples, stats.properties(), stats.distinctSubjects(), stats.distinctObjects());
         } finally {
@@ -256,12 +300,22 @@ public final class LiveDatasource implements Datasource {
     /** The base file's version and the last change's: entity tags change with either. */
     @Override
     public String version() {
-        return base.version() + "." + versionNumber();
+        lock.readLock().lock();
+        try {
+            return base.version() + "." + version;
+        } finally {
+            lock.readLock().unlock();
+        }
     }
 
     @Override
     public void close() {
-        base.close();
+        lock.writeLock().lock();
+        try {
+            base.close();
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /**

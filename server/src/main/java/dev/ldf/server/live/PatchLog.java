@@ -44,20 +44,25 @@ public final class PatchLog implements AutoCloseable {
     }
 
     private final Path file;
-    private final FileChannel channel;
+    private FileChannel channel;
     private long version;
     private long end;
+    /** The version before the log's first record: the feed can replay the versions after it. */
+    private long floor;
 
-    private PatchLog(Path file, FileChannel channel, long version, long end) {
+    private PatchLog(Path file, FileChannel channel, long version, long end, long floor) {
         this.file = file;
         this.channel = channel;
         this.version = version;
         this.end = end;
+        this.floor = floor;
     }
 
     /**
-     * Opens the log at {@code file}, creating it (and its directory) if needed, and sends every
-     * whole record to {@code replay}; versions start after {@code baseVersion} in a new log.
+     * Opens the log at {@code file}, creating it (and its directory) if needed, and sends the
+     * whole records after {@code baseVersion} to {@code replay}: the base (an HDT file that a
+     * compaction wrote) already holds the earlier ones. A log that starts after
+     * {@code baseVersion + 1} lacks patches and is refused.
      */
     public static PatchLog open(Path file, long baseVersion, Reader replay) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
@@ -71,17 +76,28 @@ public final class PatchLog implements AutoCloseable {
                 channel.write(ByteBuffer.wrap(MAGIC), 0);
                 channel.force(true);
                 syncDirectory(dir);
-                return new PatchLog(file, channel, baseVersion, MAGIC.length);
+                return new PatchLog(file, channel, baseVersion, MAGIC.length, baseVersion);
             }
             checkMagic(file, channel);
             long[] last = {baseVersion, -1};
+            long[] first = {-1};
             long good = scan(channel, (entry, next) -> {
-                if (last[1] >= 0 && entry.version() != last[0] + 1) {
+                if (first[0] < 0) {
+                    first[0] = entry.version();
+                    if (entry.version() > baseVersion + 1) {
+                        throw new IOException("Patch log " + file + " starts at version " + entry.version()
+                                + " but the HDT file holds the changes up to version " + baseVersion
+                                + " only: the patches between are missing");
+                    }
+                } else if (entry.version() != last[0] + 1) {
                     throw new IOException("Patch log " + file + ": version " + entry.version() + " follows " + last[0]);
                 }
                 last[0] = entry.version();
                 last[1] = next;
-                replay.entry(entry); // every record is replayed: stopping here would cut the log short
+                if (entry.version() > baseVersion) {
+                    // Every later record is replayed: stopping here would cut the log short.
+                    replay.entry(entry);
+                }
                 return true;
             });
             if (good < channel.size()) {
@@ -90,7 +106,8 @@ public final class PatchLog implements AutoCloseable {
                 channel.truncate(good);
                 channel.force(true);
             }
-            return new PatchLog(file, channel, last[0], good);
+            long version = Math.max(baseVersion, last[0]);
+            return new PatchLog(file, channel, version, good, first[0] < 0 ? version : first[0] - 1);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -104,6 +121,49 @@ public final class PatchLog implements AutoCloseable {
 
     public Path file() {
         return file;
+    }
+
+    /** The version before the log's first record: {@link #read} can send the versions after it. */
+    public synchronized long floor() {
+        return floor;
+    }
+
+    /**
+     * Drops the records up to {@code version}, which a compaction has folded into the base: the
+     * later ones are copied to a new file that then replaces the log by an atomic rename. A crash
+     * before the rename leaves the whole old log, whose earlier records the next start skips.
+     */
+    public synchronized void dropThrough(long version) throws IOException {
+        if (version <= floor) {
+            return;
+        }
+        long[] position = {MAGIC.length};
+        scan(channel, end, (entry, next) -> {
+            if (entry.version() > version) {
+                return false;
+            }
+            position[0] = next;
+            return true;
+        });
+        long from = position[0];
+        Path dir = file.toAbsolutePath().getParent();
+        Path next = dir.resolve(file.getFileName() + ".next");
+        try (FileChannel out = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+            out.write(ByteBuffer.wrap(MAGIC), 0);
+            long copied = 0;
+            while (copied < end - from) {
+                copied += channel.transferTo(from + copied, end - from - copied, out.position(MAGIC.length + copied));
+            }
+            out.force(true);
+        }
+        Files.move(next, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        syncDirectory(dir);
+        FileChannel reopened = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        channel.close();
+        channel = reopened;
+        end = MAGIC.length + (end - from);
+        floor = Math.min(version, this.version);
     }
 
     /**
@@ -128,20 +188,30 @@ public final class PatchLog implements AutoCloseable {
         return next;
     }
 
-    /** Sends the records after {@code since} in order, up to the version current when called. */
-    public void read(long since, Reader reader) throws IOException {
+    /**
+     * Sends the records after {@code since} in order, up to the version current when called;
+     * false, sending none, when {@code since} is below {@link #floor()}.
+     */
+    public boolean read(long since, Reader reader) throws IOException {
         long upTo;
         long limit;
+        FileChannel in;
         synchronized (this) {
+            if (since < floor) {
+                return false;
+            }
             upTo = version;
             limit = end;
+            // Opened here: a concurrent dropThrough replaces the file, not this channel's content.
+            in = since < upTo ? FileChannel.open(file, StandardOpenOption.READ) : null;
         }
-        if (since >= upTo) {
-            return;
+        if (in == null) {
+            return true;
         }
-        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (in) {
             scan(in, limit, (entry, next) -> entry.version() <= since || reader.entry(entry));
         }
+        return true;
     }
 
     @Override

@@ -35,4 +35,8 @@ final class ResumePoints {
     synchronized void put(Key key, long basePosition) {
         points.put(key, basePosition);
     }
+
+    synchronized void clear() {
+        points.clear();
+    }
 }

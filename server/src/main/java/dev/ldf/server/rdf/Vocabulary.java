@@ -18,6 +18,11 @@ public final class Vocabulary {
      * is to be registered with w3id.org before a public release.
      */
     static final String BRTPF = "https://w3id.org/brtpf#";
+    /**
+     * The HDT header term of a live dataset's compacted file: the version of the last patch folded
+     * into it, after which its patch log goes on. Provisional like {@link #BRTPF}.
+     */
+    public static final String COMPACTED_VERSION = "https://w3id.org/ldf-hdt/live#compactedVersion";
 
     static final Node TYPE = RDF.type.asNode();
     static final Node RDF_SUBJECT = RDF.subject.asNode();

@@ -48,6 +48,38 @@ class PatchLogTest {
     }
 
     @Test
+    void droppingFoldedRecordsKeepsTheLaterOnesAndTheFeedSaysWhereItStarts() throws IOException {
+        Path file = dir.resolve("l");
+        try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
+            for (int i = 1; i <= 5; i++) {
+                log.append(patch("A <s> <p> <o" + i + "> ."));
+            }
+            assertEquals(0, log.floor());
+            log.dropThrough(3);
+            assertEquals(3, log.floor());
+            List<Long> sent = new ArrayList<>();
+            assertEquals(false, log.read(2, e -> sent.add(e.version())), "version 3 is gone");
+            assertTrue(log.read(3, e -> sent.add(e.version())));
+            assertEquals(List.of(4L, 5L), sent);
+            assertEquals(6, log.append(patch("A <s> <p> <o6> .")), "appends go on after the cut");
+        }
+        // A start from a base holding version 3 replays what follows; one holding 5, only 6.
+        List<Long> replayed = new ArrayList<>();
+        try (PatchLog log = PatchLog.open(file, 3, e -> replayed.add(e.version()))) {
+            assertEquals(6, log.version());
+        }
+        assertEquals(List.of(4L, 5L, 6L), replayed);
+        replayed.clear();
+        try (PatchLog log = PatchLog.open(file, 5, e -> replayed.add(e.version()))) {
+            assertEquals(6, log.version());
+        }
+        assertEquals(List.of(6L), replayed);
+        // A base older than the log's start: patches are missing, and the start says so.
+        IOException gap = assertThrows(IOException.class, () -> PatchLog.open(file, 2, e -> true));
+        assertTrue(gap.getMessage().contains("missing"), gap.getMessage());
+    }
+
+    @Test
     void aRecordCutShortOrDamagedIsRemovedWithEverythingAfterIt() throws IOException {
         Path file = dir.resolve("l");
         try (PatchLog log = PatchLog.open(file, 0, e -> true)) {

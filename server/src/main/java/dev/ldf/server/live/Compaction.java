@@ -1,0 +1,90 @@
+package dev.ldf.server.live;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Iterator;
+import java.util.List;
+
+import org.apache.jena.atlas.iterator.Iter;
+import org.apache.jena.graph.Triple;
+import org.rdfhdt.hdt.triples.TripleString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.hdt.files.Directories;
+import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.hdt.term.HdtTerms;
+import dev.ldf.server.rdf.Vocabulary;
+
+/**
+ * Writes a live dataset's next base: the base's triples less the deleted ones, plus the added
+ * ones, as a new HDT file whose header names the version it holds, then puts it in the old one's
+ * place.
+ *
+ * <p>The file is rebuilt with hdt-java's disk loader, which sorts in chunks beside the file, so
+ * the heap needed does not grow with the dataset. The new file and index are written under
+ * temporary names and renamed into place in an order that a crash at any point leaves a usable
+ * pair: the old index is removed first (a file without an index gets it built at start), then the
+ * new file replaces the old one atomically, then the new index follows. The version in the new
+ * file's header tells the next start which logged patches it already holds.
+ */
+final class Compaction {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Compaction.class);
+    private static final String SUFFIX = ".compacting";
+
+    private Compaction() {
+    }
+
+    /** Where the next base of {@code hdt} is written before it replaces it. */
+    static Path nextFile(Path hdt) {
+        return hdt.resolveSibling(hdt.getFileName() + SUFFIX);
+    }
+
+    /** Writes {@code snapshot} as a new HDT file at {@link #nextFile}; returns its path. */
+    static Path write(LiveDatasource.Snapshot snapshot, String dataset) throws IOException {
+        Path hdt = snapshot.base().path().toAbsolutePath();
+        Path next = nextFile(hdt);
+        ConversionProgress progress = new ConversionProgress(line -> LOG.info("Compacting {}: {}", dataset, line), 5_000);
+        Iterator<TripleString> triples = Iter.concat(snapshot.base().triplesExcept(snapshot.deleted()),
+                spelled(snapshot.added()));
+        String baseUri = snapshot.base().baseUri();
+        TripleString version = new TripleString(baseUri == null || baseUri.isEmpty() ? "urn:ldf:dataset" : baseUri,
+                Vocabulary.COMPACTED_VERSION, "\"" + snapshot.version() + "\"");
+        new RdfToHdt(baseUri, RdfToHdt.Loader.DISK, progress).write(triples, dataset, next, List.of(version));
+        return next;
+    }
+
+    /** Puts {@code next} and its index in the place of {@code hdt} and its index. */
+    static void replace(Path hdt, Path next) throws IOException {
+        Files.deleteIfExists(HdtFiles.indexFile(hdt));
+        Files.move(next, hdt, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(HdtFiles.indexFile(next), HdtFiles.indexFile(hdt), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+        PatchLog.syncDirectory(hdt.toAbsolutePath().getParent());
+    }
+
+    /** Removes what a compaction cut short (by a crash or a failure) left beside {@code hdt}. */
+    static void removeLeftovers(Path hdt) throws IOException {
+        Path next = nextFile(hdt.toAbsolutePath());
+        Files.deleteIfExists(next);
+        Files.deleteIfExists(HdtFiles.indexFile(next));
+        Files.deleteIfExists(next.resolveSibling(next.getFileName() + ".part"));
+        try (DirectoryStream<Path> work = Files.newDirectoryStream(next.getParent(), next.getFileName() + ".work*")) {
+            for (Path dir : work) {
+                LOG.info("Removing {}, left by an interrupted compaction", dir);
+                Directories.deleteRecursively(dir);
+            }
+        }
+    }
+
+    private static Iterator<TripleString> spelled(List<Triple> triples) {
+        return Iter.map(triples.iterator(), t -> new TripleString(HdtTerms.toHdt(t.getSubject()),
+                HdtTerms.toHdt(t.getPredicate()), HdtTerms.toHdt(t.getObject())));
+    }
+}
