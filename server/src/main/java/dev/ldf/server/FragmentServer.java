@@ -3,7 +3,9 @@ package dev.ldf.server;
 import java.net.BindException;
 import java.net.URI;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.apache.jena.sys.JenaSystem;
@@ -29,6 +31,7 @@ import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.live.Follower;
 import dev.ldf.server.live.LiveDataset;
 import dev.ldf.server.http.FragmentServlet;
 import dev.ldf.server.http.HandlerChain;
@@ -59,6 +62,7 @@ public final class FragmentServer implements AutoCloseable {
     private final Map<String, LiveDataset> live;
     private final ServerConfig config;
     private final Readiness readiness;
+    private final List<Follower> followers = new ArrayList<>();
 
     private FragmentServer(Server jetty, ServerConnector connector, Map<String, Datasource> sources,
             Map<String, LiveDataset> live, ServerConfig config, Readiness readiness) {
@@ -93,7 +97,7 @@ public final class FragmentServer implements AutoCloseable {
                         options.cursorCachePatterns(), options.cursorIdleTime()));
                 sources.put(d.name(), hdt);
                 // A log from earlier writes is replayed even when writes are off now: its changes were acknowledged.
-                if (d.writes().enabled() || Files.exists(d.logPath())) {
+                if (d.writes().live() || Files.exists(d.logPath())) {
                     LiveDataset changing = LiveDataset.open(d.name(), hdt, d.logPath(), d.writes().compactAfter());
                     live.put(d.name(), changing);
                     sources.put(d.name(), changing.source());
@@ -174,6 +178,11 @@ public final class FragmentServer implements AutoCloseable {
         readiness.ready();
         FragmentServer server = new FragmentServer(jetty, connector, sources, live, config, readiness);
         LOG.info("Listening on {}", server.uri());
+        for (DatasetConfig d : config.datasets()) {
+            if (d.writes().follows()) {
+                server.followers.add(Follower.start(d.name(), d.writes().follow(), live.get(d.name())));
+            }
+        }
         return server;
     }
 
@@ -208,13 +217,16 @@ public final class FragmentServer implements AutoCloseable {
     @Override
     public void close() {
         readiness.stopping();
+        // Long-polling feed requests end now rather than hold the graceful stop.
+        live.values().forEach(LiveDataset::stopWaiting);
         try {
             jetty.stop();
         } catch (Exception e) {
             LOG.warn("Stopping the server did not finish cleanly: {}", e.toString());
         } finally {
-            sources.values().forEach(Datasource::close);
+            followers.forEach(Follower::close);
             live.values().forEach(LiveDataset::close);
+            sources.values().forEach(Datasource::close);
         }
     }
 

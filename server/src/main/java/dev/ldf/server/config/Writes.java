@@ -13,8 +13,10 @@ import java.nio.file.Path;
  *                {@code .patches} appended); relative paths are resolved against the config file
  * @param compactAfter how many changed triples the overlay may hold before they are folded into
  *                a new HDT file in the background (default 1,000,000; 0 only on request)
+ * @param follow  the URL of the same dataset on a primary server, whose change feed this one
+ *                applies (a follower; its own writes stay off)
  */
-public record Writes(Boolean enabled, String token, String log, Long compactAfter) {
+public record Writes(Boolean enabled, String token, String log, Long compactAfter, String follow) {
 
     public static final int MIN_TOKEN_LENGTH = 16;
     public static final long DEFAULT_COMPACT_AFTER = 1_000_000;
@@ -25,7 +27,20 @@ public record Writes(Boolean enabled, String token, String log, Long compactAfte
     }
 
     public Writes(Boolean enabled, String token, String log) {
-        this(enabled, token, log, null);
+        this(enabled, token, log, null, null);
+    }
+
+    public Writes(Boolean enabled, String token, String log, Long compactAfter) {
+        this(enabled, token, log, compactAfter, null);
+    }
+
+    /** Whether the dataset changes at all: by writes of its own or by following a primary. */
+    public boolean live() {
+        return enabled || follows();
+    }
+
+    public boolean follows() {
+        return follow != null && !follow.isBlank();
     }
 
     public static Writes off() {
@@ -47,12 +62,22 @@ public record Writes(Boolean enabled, String token, String log, Long compactAfte
 
     Writes resolvedAgainst(Path dir) {
         return log == null || log.isBlank() ? this : new Writes(enabled, token, dir.resolve(log).normalize().toString(),
-                compactAfter);
+                compactAfter, follow);
     }
 
     void validate(String dataset) {
         if (compactAfter < 0) {
             throw new ConfigException("Dataset '" + dataset + "': writes.compactAfter must be 0 (only on request) or more");
+        }
+        if (follows()) {
+            if (enabled) {
+                throw new ConfigException("Dataset '" + dataset + "': a follower takes its changes from " + follow
+                        + " only; remove writes.enabled (send writes to the primary)");
+            }
+            if (!follow.startsWith("http://") && !follow.startsWith("https://")) {
+                throw new ConfigException("Dataset '" + dataset + "': writes.follow must be the http(s) URL of the dataset "
+                        + "on the primary, e.g. http://primary:8080/" + dataset + ", not '" + follow + "'");
+            }
         }
         if (!enabled) {
             return;

@@ -39,10 +39,19 @@ final class ChangesEndpoint {
     static final int MAX_WAIT_SECONDS = 60;
     private static final String METHODS = "GET, HEAD, POST, OPTIONS";
 
-    /** A live dataset; {@code tokenDigest} is null when it takes no writes. */
-    record Target(String dataset, LiveDataset live, byte[] tokenDigest) {
-        static Target of(String dataset, LiveDataset live, String token) {
-            return new Target(dataset, live, token == null ? null : sha256(token));
+    /**
+     * A live dataset; {@code tokenDigest} is null when it takes no writes, {@code primary} the
+     * dataset's URL on the primary when it follows one.
+     */
+    record Target(String dataset, LiveDataset live, byte[] tokenDigest, String primary) {
+        static Target of(String dataset, LiveDataset live, String token, String primary) {
+            return new Target(dataset, live, token == null ? null : sha256(token), primary);
+        }
+
+        HttpError writesOff() {
+            return new HttpError(405, primary != null
+                    ? "Dataset " + dataset + " follows " + primary + ": send changes there."
+                    : "Dataset " + dataset + " takes no changes: writes are off.", true);
         }
     }
 
@@ -66,7 +75,7 @@ final class ChangesEndpoint {
             throw new HttpError(405, "Method " + method + " is not allowed here; use GET or POST.");
         }
         if (target.tokenDigest() == null) {
-            throw new HttpError(405, "Dataset " + target.dataset() + " takes no changes: writes are off.", true);
+            throw target.writesOff();
         }
         authorize(request, response, target);
         LiveDataset live = target.live();
@@ -107,7 +116,7 @@ final class ChangesEndpoint {
     private void write(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {
         if (target.tokenDigest() == null) {
             response.setHeader("Allow", "GET, HEAD, OPTIONS");
-            throw new HttpError(405, "Dataset " + target.dataset() + " takes no changes: writes are off.", true);
+            throw target.writesOff();
         }
         authorize(request, response, target);
         String type = mediaType(request.getContentType());

@@ -107,7 +107,7 @@ public final class FragmentServlet extends HttpServlet {
             LiveDataset changing = live.get(d.name());
             if (changing != null) {
                 changeTargets.put(d.name(), ChangesEndpoint.Target.of(d.name(), changing,
-                        d.writes().enabled() ? d.writes().resolvedToken() : null));
+                        d.writes().enabled() ? d.writes().resolvedToken() : null, d.writes().follow()));
             }
             // Only HDT datasets can suspend and resume a scan anywhere; not yet over an overlay.
             boolean preemptable = d.preemption().enabled() && source instanceof HdtDatasource;

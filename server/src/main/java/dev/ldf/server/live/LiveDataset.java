@@ -53,6 +53,7 @@ public final class LiveDataset implements AutoCloseable {
     private final ScheduledExecutorService background;
     private final AtomicReference<CompletableFuture<Compacted>> compaction = new AtomicReference<>();
     private volatile Compacted lastCompaction;
+    private volatile boolean stopping;
 
     private LiveDataset(String name, LiveDatasource source, PatchLog log, long compactAfter) {
         this.name = name;
@@ -120,7 +121,31 @@ public final class LiveDataset implements AutoCloseable {
             if (changes.size() == 0) {
                 return new Accepted(source.versionNumber(), 0, new ChangeSet.Effect(0, 0));
             }
-            long version = log.append(changes.toPatch());
+            return writeAs(source.versionNumber() + 1, changes);
+        } finally {
+            writer.unlock();
+        }
+    }
+
+    /**
+     * Applies a patch that another server made as {@code version} (a follower applying its
+     * primary's feed): logged under the same version, then visible. A version already held is
+     * passed over; one that skips versions is refused.
+     */
+    public Accepted writeAs(long version, ChangeSet changes) throws IOException {
+        writer.lock();
+        try {
+            long current = source.versionNumber();
+            if (version <= current) {
+                return new Accepted(current, 0, new ChangeSet.Effect(0, 0));
+            }
+            if (version != current + 1) {
+                throw new IllegalStateException("version " + version + " does not follow " + current);
+            }
+            long logged = log.append(changes.toPatch());
+            if (logged != version) {
+                throw new IllegalStateException("the log made version " + logged + " of " + version);
+            }
             ChangeSet.Effect effect = source.apply(changes, version);
             signal();
             if (compactAfter > 0 && source.overlaySize() >= compactAfter) {
@@ -215,7 +240,7 @@ public final class LiveDataset implements AutoCloseable {
         long left = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         versions.lock();
         try {
-            while (source.versionNumber() <= since && left > 0) {
+            while (source.versionNumber() <= since && left > 0 && !stopping) {
                 left = changed.awaitNanos(left);
             }
             return source.versionNumber() > since;
@@ -235,6 +260,12 @@ public final class LiveDataset implements AutoCloseable {
     /** The oldest version after which {@link #patchesAfter} can send the patches. */
     public long oldestReplayable() {
         return log.floor();
+    }
+
+    /** Ends every wait of {@link #awaitAfter} now and from now on: the server is stopping. */
+    public void stopWaiting() {
+        stopping = true;
+        signal();
     }
 
     private void signal() {

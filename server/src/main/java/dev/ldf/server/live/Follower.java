@@ -1,0 +1,197 @@
+package dev.ldf.server.live;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps a live dataset the same as the primary's: long-polls the primary's change feed
+ * ({@code /name/changes?since=V&wait=S}) and applies each patch under the primary's version, so
+ * that the follower's pages and entity tags name the same versions. The patches go through the
+ * follower's own log, so a restart resumes where it stopped.
+ *
+ * <p>When the primary is unreachable the follower keeps serving what it has and asks again after
+ * a growing pause (up to {@link #MAX_BACKOFF}). When the primary has compacted the versions the
+ * follower still needs (410), it cannot catch up from the feed: it says so in the log and waits
+ * for its operator to give it a copy of the primary's current HDT file.
+ */
+public final class Follower implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Follower.class);
+    private static final Pattern VERSION = Pattern.compile("^H\\s+id\\s+<urn:ldf:version:(\\d+)>\\s*\\.\\s*$");
+    static final int WAIT_SECONDS = 30;
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
+
+    private final String name;
+    private final URI feed;
+    private final LiveDataset dataset;
+    private final HttpClient http;
+    private final Thread thread;
+    private volatile boolean running = true;
+    /** The request waiting for the primary: cancelled on close, so that no write is interrupted. */
+    private volatile CompletableFuture<HttpResponse<InputStream>> pending;
+
+    private Follower(String name, String primary, LiveDataset dataset) {
+        this.name = name;
+        this.feed = URI.create(primary.replaceAll("/+$", "") + "/changes");
+        this.dataset = dataset;
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                .followRedirects(HttpClient.Redirect.NORMAL).build();
+        this.thread = new Thread(this::run, "follower-" + name);
+        thread.setDaemon(true);
+    }
+
+    /** Starts following {@code primary} (the dataset's URL there) into {@code dataset}. */
+    public static Follower start(String name, String primary, LiveDataset dataset) {
+        Follower follower = new Follower(name, primary, dataset);
+        LOG.info("Dataset {} follows {} from version {}", name, primary, dataset.version());
+        follower.thread.start();
+        return follower;
+    }
+
+    private void run() {
+        Duration backoff = Duration.ofMillis(250);
+        String lastProblem = null;
+        while (running) {
+            try {
+                String problem = poll();
+                if (problem == null) {
+                    backoff = Duration.ofMillis(250);
+                    if (lastProblem != null) {
+                        LOG.info("Dataset {} follows {} again at version {}", name, feed, dataset.version());
+                    }
+                    lastProblem = null;
+                    continue;
+                }
+                if (!problem.equals(lastProblem)) {
+                    LOG.warn("Dataset {}: {}", name, problem);
+                }
+                lastProblem = problem;
+            } catch (IOException | RuntimeException | BadPatchException e) {
+                String problem = "cannot follow " + feed + ": " + e;
+                if (!problem.equals(lastProblem)) {
+                    LOG.warn("Dataset {}: {}; retrying", name, problem);
+                }
+                lastProblem = problem;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            if (!running) {
+                return;
+            }
+            sleep(backoff);
+            backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+        }
+    }
+
+    /** One request for the patches after this dataset's version; a problem to report, or null. */
+    private String poll() throws IOException, InterruptedException, BadPatchException {
+        long since = dataset.version();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(feed + "?since=" + since + "&wait=" + WAIT_SECONDS))
+                .header("Accept", "application/rdf-patch").header("Accept-Encoding", "gzip")
+                .timeout(Duration.ofSeconds(WAIT_SECONDS + 30)).build();
+        pending = http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> response;
+        try {
+            response = pending.get();
+        } catch (CancellationException e) {
+            return null;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
+        if (!running) {
+            response.body().close();
+            return null;
+        }
+        try (InputStream body = decoded(response)) {
+            return switch (response.statusCode()) {
+                case 200 -> {
+                    apply(body);
+                    yield null;
+                }
+                case 410 -> "the primary no longer has the changes after version " + since + " (compacted); give this"
+                        + " server a copy of the primary's current HDT file and restart it";
+                case 400 -> "the primary is at an older version than this follower's " + since
+                        + ": is it the same dataset?";
+                default -> "the primary answered " + response.statusCode() + " at " + feed;
+            };
+        }
+    }
+
+    /** Applies the feed's patches one by one, each under the version its {@code H id} row names. */
+    private void apply(InputStream body) throws IOException, BadPatchException {
+        BufferedReader lines = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8), 64 * 1024);
+        StringBuilder patch = new StringBuilder();
+        long version = -1;
+        for (String line = lines.readLine(); ; line = lines.readLine()) {
+            Matcher id = line == null ? null : VERSION.matcher(line);
+            if (line == null || id.matches()) {
+                if (version >= 0) {
+                    ChangeSet changes = PatchReader.read(new ByteArrayInputStream(patch.toString()
+                            .getBytes(StandardCharsets.UTF_8)));
+                    dataset.writeAs(version, changes);
+                }
+                if (line == null) {
+                    return;
+                }
+                version = Long.parseLong(id.group(1));
+                patch.setLength(0);
+            } else if (version >= 0) {
+                patch.append(line).append('\n');
+            }
+        }
+    }
+
+    private static InputStream decoded(HttpResponse<InputStream> response) throws IOException {
+        boolean gzip = response.headers().firstValue("Content-Encoding").map(e -> e.equalsIgnoreCase("gzip"))
+                .orElse(false);
+        return gzip ? new GZIPInputStream(response.body(), 64 * 1024) : response.body();
+    }
+
+    private synchronized void sleep(Duration pause) {
+        try {
+            if (running) {
+                wait(pause.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+
+    /** Stops following; a patch being applied is applied whole first (no interrupt reaches the log). */
+    @Override
+    public void close() {
+        running = false;
+        CompletableFuture<HttpResponse<InputStream>> waiting = pending;
+        if (waiting != null) {
+            waiting.cancel(true);
+        }
+        synchronized (this) {
+            notifyAll();
+        }
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.ldf.server.live;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.ldf.server.FragmentServer;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
+import dev.ldf.server.config.Writes;
+import dev.ldf.server.testing.Http;
+import dev.ldf.server.testing.TestData;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A follower applies its primary's feed: same triples, same versions, across its own restarts. */
+class LiveFollowerTest {
+
+    private static final String TOKEN = "a-token-for-tests-0123456789";
+    private static final String EX = "http://example.org/live/";
+    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFollowerSeesThePrimarysChangesUnderTheSameVersions() throws Exception {
+        Path primaryHdt = copy("primary");
+        Path followerHdt = copy("follower");
+        ServerConfig primaryConfig = config(primaryHdt, new Writes(true, TOKEN, null, 0L));
+        try (FragmentServer primary = FragmentServer.start(primaryConfig)) {
+            String primaryUrl = primary.uri() + "library";
+            ServerConfig followerConfig = config(followerHdt, new Writes(null, null, null, 0L, primaryUrl));
+            try (FragmentServer follower = FragmentServer.start(followerConfig)) {
+                String followerUrl = follower.uri() + "library";
+                for (int i = 1; i <= 10; i++) {
+                    assertEquals(200, write(primaryUrl, "A <" + EX + "s" + i + "> <" + EX + "p> \"v" + i + "\"@en .\n"));
+                    awaitVisible(followerUrl, EX + "s" + i, "\"v" + i + "\"@en");
+                }
+                HttpResponse<String> page = Http.get(subjectFragment(followerUrl, EX + "s10"), "Accept", "application/n-triples");
+                assertEquals("10", page.headers().firstValue("Dataset-Version").orElseThrow(), "the primary's version");
+
+                HttpResponse<String> refused = CLIENT.send(post(followerUrl + "/changes", "A <x:s> <x:p> <x:o> .\n"),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(405, refused.statusCode());
+                assertTrue(refused.body().contains(primaryUrl), refused.body());
+            }
+            // Changes while the follower is down arrive when it is back, after its own log's.
+            assertEquals(200, write(primaryUrl, "D <" + EX + "s1> <" + EX + "p> \"v1\"@en .\n"));
+            assertEquals(200, write(primaryUrl, "A <" + EX + "s11> <" + EX + "p> _:blank .\n"));
+            try (FragmentServer follower = FragmentServer.start(followerConfig)) {
+                String followerUrl = follower.uri() + "library";
+                awaitVisible(followerUrl, EX + "s11", "/.well-known/genid/library/blank");
+                assertTrue(!Http.get(subjectFragment(followerUrl, EX + "s1"), "Accept", "application/n-triples").body()
+                        .contains("\"v1\""), "the delete arrived too");
+                assertEquals(12, follower.liveDatasets().get("library").version());
+                assertEquals(Http.get(primaryUrl + "/dump.nt").body().lines().count(),
+                        Http.get(followerUrl + "/dump.nt").body().lines().count(), "the same number of triples");
+            }
+        }
+    }
+
+    private void awaitVisible(String dataset, String subject, String expected) throws InterruptedException {
+        for (int i = 0; i < 500; i++) {
+            if (Http.get(subjectFragment(dataset, subject), "Accept", "application/n-triples").body().contains(expected)) {
+                return;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError(subject + " did not reach the follower in 5 s");
+    }
+
+    private static String subjectFragment(String dataset, String subject) {
+        return dataset + "?subject=" + URLEncoder.encode(subject, StandardCharsets.UTF_8);
+    }
+
+    private static int write(String dataset, String rows) throws Exception {
+        return CLIENT.send(post(dataset + "/changes", rows), HttpResponse.BodyHandlers.ofString()).statusCode();
+    }
+
+    private static HttpRequest post(String url, String body) {
+        return HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/rdf-patch")
+                .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build();
+    }
+
+    private Path copy(String name) throws Exception {
+        Path hdt = Files.createDirectories(dir.resolve(name)).resolve("library.hdt");
+        Files.copy(TestData.libraryHdt(), hdt);
+        return hdt;
+    }
+
+    private static ServerConfig config(Path hdt, Writes writes) {
+        return ServerConfig.of(List.of(new DatasetConfig("library", null, null, hdt.toString(), 50, null, null, null,
+                null, null, writes))).withListener("127.0.0.1", 0);
+    }
+}
