@@ -16,7 +16,7 @@ FROM eclipse-temurin:17-jre
 RUN useradd --system --uid 10001 --no-create-home ldf
 COPY --from=build /src/server/target/ldf-server.jar /opt/ldf/ldf-server.jar
 # The bundled dataset with its index: a read-only volume needs the index beside the file.
-COPY --from=build /src/hdt-data/target/datasets/ /data/
+COPY --from=build --chown=ldf:ldf /src/hdt-data/target/datasets/ /data/
 COPY docker/server.json /etc/ldf/server.json
 USER ldf
 EXPOSE 8080

@@ -6,9 +6,12 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 
 /**
@@ -65,7 +68,8 @@ public final class LocalDeployment implements AutoCloseable {
         List<Replica> replicas = new ArrayList<>();
         try {
             for (int i = 1; i <= options.replicas(); i++) {
-                replicas.add(Replica.start(replicaFile, root.resolve("replica-" + i + ".log"), options.jvmArgs()));
+                Path file = i == 1 ? replicaFile : followerConfig(replicaConfig, replicas.get(0).uri(), root, i);
+                replicas.add(Replica.start(file, root.resolve("replica-" + i + ".log"), options.jvmArgs()));
             }
             List<InetSocketAddress> upstreams = replicas.stream()
                     .map(r -> new InetSocketAddress(r.uri().getHost(), r.uri().getPort())).toList();
@@ -77,6 +81,35 @@ public final class LocalDeployment implements AutoCloseable {
             replicas.forEach(Replica::close);
             throw e;
         }
+    }
+
+    /**
+     * The configuration of replica {@code i} when datasets take writes: the first replica is their
+     * primary, and the others follow it, each from its own copy of the HDT file (a compaction
+     * replaces a replica's file, so replicas cannot share one). Without writes, the same file.
+     */
+    private static Path followerConfig(ServerConfig config, URI primary, Path root, int i) throws IOException {
+        if (config.datasets().stream().noneMatch(d -> d.writes().enabled())) {
+            return root.resolve("replica.json");
+        }
+        Path dir = Files.createDirectories(root.resolve("replica-" + i));
+        List<DatasetConfig> datasets = new ArrayList<>();
+        for (DatasetConfig d : config.datasets()) {
+            if (!d.writes().enabled()) {
+                datasets.add(d);
+                continue;
+            }
+            Path copy = dir.resolve(d.hdtPath().getFileName());
+            Files.copy(d.hdtPath(), copy, StandardCopyOption.REPLACE_EXISTING);
+            Path index = HdtFiles.indexFile(d.hdtPath());
+            if (Files.exists(index)) {
+                Files.copy(index, HdtFiles.indexFile(copy), StandardCopyOption.REPLACE_EXISTING);
+            }
+            datasets.add(d.asFollower(copy, primary + d.name()));
+        }
+        Path file = root.resolve("replica-" + i + ".json");
+        config.withDatasets(datasets).validated().write(file);
+        return file;
     }
 
     /** Where clients go: the cache. */

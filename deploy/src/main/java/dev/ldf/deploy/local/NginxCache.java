@@ -66,6 +66,9 @@ public final class NginxCache implements AutoCloseable {
         String cacheConf = resource("nginx/ldf-cache.conf.template")
                 .replace("${LDF_LISTEN}", settings.host() + ":" + settings.port())
                 .replace("${LDF_UPSTREAM_SERVERS}", upstreamServers)
+                // The first upstream is the primary of live datasets (LocalDeployment starts it first).
+                .replace("${LDF_PRIMARY_SERVER}", "server " + upstreams.get(0).getHostString() + ":"
+                        + upstreams.get(0).getPort() + ";")
                 .replace("${LDF_CACHE_PATH}", root.resolve("cache").toString())
                 .replace("${LDF_CACHE_SIZE}", settings.cacheSize())
                 .replace("${LDF_MAX_BODY}", settings.maxBody())

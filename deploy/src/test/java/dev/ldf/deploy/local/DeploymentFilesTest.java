@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -58,6 +59,26 @@ class DeploymentFilesTest {
         assertEquals("0.0.0.0", server.host(), "in a container the server listens on all interfaces");
         assertTrue(Files.readString(ROOT.resolve("nginx/ldf-cache.conf.template")).contains("large_client_header_buffers 4 16k"));
         assertEquals(16 * 1024, server.maxRequestHeaderBytes(), "URLs the cache passes are URLs the servers take");
+    }
+
+    @Test
+    void theLiveConfigurationsMakeAPrimaryAndFollowersOfIt() throws Exception {
+        // The primary's token comes from the environment, which a test does not have: read it as JSON.
+        var primary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(ROOT.resolve("docker/live-primary.json").toFile());
+        ServerConfig follower = ServerConfig.read(ROOT.resolve("docker/live-follower.json"));
+        assertEquals(primary.get("datasets").size(), follower.datasets().size());
+        for (int i = 0; i < follower.datasets().size(); i++) {
+            var p = primary.get("datasets").get(i);
+            DatasetConfig f = follower.datasets().get(i);
+            assertTrue(p.get("writes").get("enabled").asBoolean());
+            assertEquals("env:LDF_WRITE_TOKEN", p.get("writes").get("token").asText(), "the token from the environment");
+            assertEquals("http://ldf-primary:8080/" + p.get("name").asText(), f.writes().follow());
+            assertEquals(p.get("hdt").asText(), f.hdt(), "followers read the primary's volume");
+            assertFalse(f.writes().enabled());
+        }
+        String live = Files.readString(ROOT.resolve("docker-compose.live.yml"));
+        assertTrue(live.contains("LDF_PRIMARY_SERVER: \"server ldf-primary:8080;\""));
+        assertTrue(compose().contains("LDF_PRIMARY_SERVER"), "the template's placeholder is filled without live data too");
     }
 
     @Test

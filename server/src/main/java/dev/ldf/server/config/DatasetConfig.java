@@ -85,6 +85,15 @@ public record DatasetConfig(
         return new DatasetConfig(name, null, null, hdt.toString(), null, null, null, null, null);
     }
 
+    /**
+     * This dataset as a follower of {@code primaryUrl} serves it: from its own copy of the HDT
+     * file ({@code hdt}) with its own log beside it.
+     */
+    public DatasetConfig asFollower(Path hdt, String primaryUrl) {
+        return new DatasetConfig(name, title, description, hdt.toString(), pageSize, loading, prefixes, countScanLimit,
+                maxBindingsPerRequest, preemption, new Writes(false, null, null, writes.compactAfter(), primaryUrl));
+    }
+
     public Path hdtPath() {
         return Path.of(hdt);
     }

@@ -54,6 +54,8 @@ public final class LiveDataset implements AutoCloseable {
     private final AtomicReference<CompletableFuture<Compacted>> compaction = new AtomicReference<>();
     private volatile Compacted lastCompaction;
     private volatile boolean stopping;
+    /** After a failed compaction, the overlay's size starts none by itself before this time. */
+    private volatile long autoCompactionPausedUntil = System.nanoTime();
 
     private LiveDataset(String name, LiveDatasource source, PatchLog log, long compactAfter) {
         this.name = name;
@@ -148,7 +150,8 @@ public final class LiveDataset implements AutoCloseable {
             }
             ChangeSet.Effect effect = source.apply(changes, version);
             signal();
-            if (compactAfter > 0 && source.overlaySize() >= compactAfter) {
+            if (compactAfter > 0 && source.overlaySize() >= compactAfter
+                    && System.nanoTime() - autoCompactionPausedUntil >= 0) {
                 compact();
             }
             return new Accepted(version, changes.size(), effect);
@@ -174,7 +177,9 @@ public final class LiveDataset implements AutoCloseable {
             try {
                 next.complete(compactNow());
             } catch (IOException | RuntimeException | Error e) {
-                LOG.error("Compaction of {} failed; the dataset goes on with its overlay: {}", name, e.toString(), e);
+                LOG.error("Compaction of {} failed; the dataset goes on with its overlay (next try by size in "
+                        + "10 minutes, or when asked): {}", name, e.toString(), e);
+                autoCompactionPausedUntil = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
                 next.completeExceptionally(e);
             }
         });
