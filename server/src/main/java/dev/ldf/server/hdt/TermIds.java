@@ -51,19 +51,26 @@ final class TermIds {
 
         /** The identifiers of the pattern's terms, or null when a term is not in the dataset. */
         PatternIds resolve(TriplePattern pattern) {
+            // A term the dataset lacks ends the lookup: new triples (live writes) mostly have new subjects.
             if (!pattern.subject().equals(lastSubject)) {
                 lastSubject = pattern.subject();
                 lastSubjectId = id(lastSubject, TripleComponentRole.SUBJECT);
+            }
+            if (lastSubjectId < 0) {
+                return null;
             }
             if (!pattern.predicate().equals(lastPredicate)) {
                 lastPredicate = pattern.predicate();
                 lastPredicateId = id(lastPredicate, TripleComponentRole.PREDICATE);
             }
+            if (lastPredicateId < 0) {
+                return null;
+            }
             if (!pattern.object().equals(lastObject)) {
                 lastObject = pattern.object();
                 lastObjectId = id(lastObject, TripleComponentRole.OBJECT);
             }
-            if (lastSubjectId < 0 || lastPredicateId < 0 || lastObjectId < 0) {
+            if (lastObjectId < 0) {
                 return null;
             }
             return new PatternIds(lastSubjectId, lastPredicateId, lastObjectId, RepeatedVariables.of(pattern));

@@ -58,9 +58,39 @@ public final class ChangeSet implements Iterable<ChangeSet.Change> {
     }
 
     private static StringBuilder term(StringBuilder row, Node node) {
-        return node.isBlank() ? row.append("<_:").append(node.getBlankNodeLabel()).append('>')
-                : row.append(NodeFmtLib.strNT(node));
+        if (node.isBlank()) {
+            return row.append("<_:").append(node.getBlankNodeLabel()).append('>');
+        }
+        // The common terms written directly; Jena's formatter (slow, a character at a time) for what needs escapes.
+        if (node.isURI() && plain(node.getURI(), true)) {
+            return row.append('<').append(node.getURI()).append('>');
+        }
+        String datatype = node.isLiteral() ? node.getLiteralDatatypeURI() : null;
+        if (node.isLiteral() && node.getLiteralBaseDirection() == null && plain(node.getLiteralLexicalForm(), false)
+                && (datatype == null || plain(datatype, true))) {
+            row.append('"').append(node.getLiteralLexicalForm()).append('"');
+            String lang = node.getLiteralLanguage();
+            if (lang != null && !lang.isEmpty()) {
+                return row.append('@').append(lang);
+            }
+            return datatype == null || XSD_STRING.equals(datatype) ? row : row.append("^^<").append(datatype).append('>');
+        }
+        return row.append(NodeFmtLib.strNT(node));
     }
+
+    /** Whether {@code text} goes into N-Triples as it is: no character an IRI or a string must escape. */
+    private static boolean plain(String text, boolean iri) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\' || iri && (c == ' ' || c == '<' || c == '>' || c == '{' || c == '}'
+                    || c == '|' || c == '^' || c == '`')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static final String XSD_STRING = "http://www.w3.org/2001/XMLSchema#string";
 
     private static void write(ByteArrayOutputStream out, CharSequence text) {
         out.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));

@@ -74,18 +74,7 @@ public final class LiveDatasource implements Datasource {
 
     /** Applies {@code changes} to {@code overlay}; returns how many triples were in fact added and deleted. */
     static ChangeSet.Effect applyTo(Overlay overlay, ChangeSet changes) {
-        long added = 0;
-        long deleted = 0;
-        for (ChangeSet.Change change : changes) {
-            if (change.add() ? overlay.add(change.triple()) : overlay.delete(change.triple())) {
-                if (change.add()) {
-                    added++;
-                } else {
-                    deleted++;
-                }
-            }
-        }
-        return new ChangeSet.Effect(added, deleted);
+        return overlay.apply(changes);
     }
 
     /** The dataset at one version, as a compaction reads it: the base and copies of the overlay's two sets. */

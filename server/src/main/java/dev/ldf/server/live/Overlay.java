@@ -35,6 +35,29 @@ final class Overlay {
         return inBase.test(t) ? deleted.add(t) : added.remove(t);
     }
 
+    /** Applies {@code changes} in order as one batch; returns how many triples were in fact added and deleted. */
+    ChangeSet.Effect apply(ChangeSet changes) {
+        added.beginBatch();
+        deleted.beginBatch();
+        long gained = 0;
+        long lost = 0;
+        try {
+            for (ChangeSet.Change change : changes) {
+                if (change.add() ? add(change.triple()) : delete(change.triple())) {
+                    if (change.add()) {
+                        gained++;
+                    } else {
+                        lost++;
+                    }
+                }
+            }
+        } finally {
+            added.endBatch();
+            deleted.endBatch();
+        }
+        return new ChangeSet.Effect(gained, lost);
+    }
+
     boolean contains(Triple t) {
         return added.contains(t) || inBase.test(t) && !deleted.contains(t);
     }

@@ -1,12 +1,15 @@
 package dev.ldf.server.live;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.NoSuchElementException;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -58,6 +61,10 @@ final class TripleIndex {
     private final NavigableSet<Entry> spo = new TreeSet<>(SPO);
     private final NavigableSet<Entry> pos = new TreeSet<>(POS);
     private final NavigableSet<Entry> osp = new TreeSet<>(OSP);
+    /** Changes made to {@link #spo} in a batch and not yet to the other two orders (true: added). */
+    private final List<Entry> pendingEntries = new ArrayList<>();
+    private final List<Boolean> pendingAdds = new ArrayList<>();
+    private boolean batch;
 
     private Entry entry(Triple t) {
         return new Entry(number(t.getSubject()), number(t.getPredicate()), number(t.getObject()), t);
@@ -86,8 +93,7 @@ final class TripleIndex {
         if (!spo.add(e)) {
             return false;
         }
-        pos.add(e);
-        osp.add(e);
+        later(e, true);
         return true;
     }
 
@@ -97,9 +103,55 @@ final class TripleIndex {
         if (e == null || !spo.remove(e)) {
             return false;
         }
-        pos.remove(e);
-        osp.remove(e);
+        later(e, false);
         return true;
+    }
+
+    /**
+     * Starts a batch: until {@link #endBatch}, changes reach the subject order at once (which
+     * answers add, remove and contains) and the other two orders at the end, both at the same time
+     * on two threads. Finding is only allowed outside a batch.
+     */
+    void beginBatch() {
+        batch = true;
+    }
+
+    void endBatch() {
+        batch = false;
+        if (pendingEntries.size() < 256) {
+            replay(pos);
+            replay(osp);
+        } else {
+            // Inserting into a large tree is pointer chasing: the two orders go on two cores.
+            CompletableFuture<Void> other = CompletableFuture.runAsync(() -> replay(pos));
+            replay(osp);
+            other.join();
+        }
+        pendingEntries.clear();
+        pendingAdds.clear();
+    }
+
+    private void later(Entry e, boolean add) {
+        if (batch) {
+            pendingEntries.add(e);
+            pendingAdds.add(add);
+        } else if (add) {
+            pos.add(e);
+            osp.add(e);
+        } else {
+            pos.remove(e);
+            osp.remove(e);
+        }
+    }
+
+    private void replay(NavigableSet<Entry> order) {
+        for (int i = 0; i < pendingEntries.size(); i++) {
+            if (pendingAdds.get(i)) {
+                order.add(pendingEntries.get(i));
+            } else {
+                order.remove(pendingEntries.get(i));
+            }
+        }
     }
 
     boolean contains(Triple t) {

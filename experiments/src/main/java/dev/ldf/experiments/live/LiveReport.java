@@ -1,0 +1,102 @@
+package dev.ldf.experiments.live;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.jfree.data.category.DefaultCategoryDataset;
+
+import dev.ldf.experiments.run.Charts;
+import dev.ldf.experiments.run.CsvWriter;
+
+/** The live-data benchmarks' CSV files, plots and summary, with the issue's targets beside the figures. */
+public final class LiveReport {
+
+    private final LiveExperiment.Results results;
+
+    public LiveReport(LiveExperiment.Results results) {
+        this.results = results;
+    }
+
+    public void write(Path dir, String setup) throws IOException {
+        Files.createDirectories(dir);
+        try (CsvWriter csv = new CsvWriter(dir.resolve("live.csv"), "part", "setting", "metric", "value", "unit")) {
+            for (LiveExperiment.Figure f : results.figures()) {
+                csv.row(f.part(), f.setting(), f.metric(), f.value(), f.unit());
+            }
+        }
+        try (CsvWriter csv = new CsvWriter(dir.resolve("visibility.csv"), "probe", "primary_ms", "follower_ms")) {
+            for (int i = 0; i < results.primaryVisibility().length; i++) {
+                csv.row(i, results.primaryVisibility()[i], results.followerVisibility()[i]);
+            }
+        }
+        DefaultCategoryDataset reads = new DefaultCategoryDataset();
+        for (LiveExperiment.Figure f : results.figures()) {
+            if (f.part().equals("reads") && f.metric().equals("first pages per second")) {
+                reads.addValue(f.value(), "first pages per second", f.setting());
+            }
+        }
+        Charts.write(Charts.bars("Reads with and without a steady write load (first pages/s)", "", "first pages per second",
+                reads, false), dir, "reads");
+        Map<String, double[]> visibility = new LinkedHashMap<>();
+        visibility.put("primary", results.primaryVisibility());
+        visibility.put("follower", results.followerVisibility());
+        Charts.write(Charts.distribution("From a patch sent to the change in a fragment (ms)", "milliseconds", visibility),
+                dir, "visibility");
+        Files.writeString(dir.resolve("summary.md"), summary(setup));
+    }
+
+    private String summary(String setup) {
+        StringBuilder md = new StringBuilder("# Live data: ingest, reads under writes, visibility, compaction\n\n");
+        md.append(setup).append("\n\n## In short\n\n").append(inShort()).append("\n\n## Figures\n\n")
+                .append("| part | setting | metric | value |\n|---|---|---|---:|\n");
+        for (LiveExperiment.Figure f : results.figures()) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s%s |%n", f.part(), f.setting(), f.metric(),
+                    number(f.value()), f.unit().isEmpty() || f.unit().equals("1/s") ? "" : " " + f.unit()));
+        }
+        md.append("\nPlots: `reads.svg`, `visibility.svg`. Data: `live.csv`, `visibility.csv`.\n");
+        return md.toString();
+    }
+
+    /** The targets of the live-data issue, each with the figure that answers it. */
+    String inShort() {
+        double ingest = results.figures().stream().filter(f -> f.part().equals("ingest")
+                && f.metric().equals("triples per second")).mapToDouble(LiveExperiment.Figure::value).max().orElse(0);
+        double ratio = value("reads", "under writes / read-only");
+        double grownRatio = value("reads", "under writes / read-only over the grown overlay");
+        double primary = value("visibility", "primary", "p99");
+        double follower = value("visibility", "follower", "p99");
+        double errors = results.figures().stream().filter(f -> f.part().equals("compaction")
+                && f.metric().equals("read errors")).mapToDouble(LiveExperiment.Figure::value).sum();
+        double seconds = results.figures().stream().filter(f -> f.part().equals("compaction")
+                && f.metric().equals("seconds")).mapToDouble(LiveExperiment.Figure::value).sum();
+        return String.format(Locale.ROOT, "Ingest peaked at %,.0f triples/s in patches of 1,000 with the log forced per "
+                + "patch (target 100,000: %s). Reads under a steady write load ran at %.0f%% of read-only first pages "
+                + "(%.0f%% of read-only over the same grown overlay; target 80%%: %s). A change showed in fragments "
+                + "after %.1f ms p99 on the primary (target 100 ms: %s) and %.1f ms p99 on a follower (target 1 s: %s). "
+                + "The compaction took %.1f s with %.0f read errors during it (target 0: %s).",
+                ingest, met(ingest >= 100_000), 100 * ratio, 100 * grownRatio, met(ratio >= 0.8), primary,
+                met(primary <= 100), follower, met(follower <= 1_000), seconds, errors, met(errors == 0));
+    }
+
+    private double value(String part, String setting) {
+        return value(part, setting, "ratio");
+    }
+
+    private double value(String part, String setting, String metric) {
+        return results.figures().stream().filter(f -> f.part().equals(part) && f.setting().equals(setting)
+                && f.metric().equals(metric)).mapToDouble(LiveExperiment.Figure::value).findFirst().orElse(Double.NaN);
+    }
+
+    private static String met(boolean met) {
+        return met ? "met" : "not met";
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) value)
+                : String.format(Locale.ROOT, "%,.2f", value);
+    }
+}
