@@ -140,8 +140,11 @@ public final class LiveDatasource implements Datasource {
                 return base.page(selector, offset, limit);
             }
             List<TriplePattern> patterns = selector.patterns();
-            long deleted = count(distinct(patterns, overlay::deleted));
-            long added = count(distinct(patterns, overlay::added));
+            // One pattern (TPF) is counted by the overlay's indexes; a brTPF union, by its distinct matches.
+            long deleted = patterns.size() == 1 ? overlay.deletedCount(patterns.get(0))
+                    : count(distinct(patterns, overlay::deleted));
+            long added = patterns.size() == 1 ? overlay.addedCount(patterns.get(0))
+                    : count(distinct(patterns, overlay::added));
             if (deleted == 0 && added == 0) {
                 return base.page(selector, offset, limit);
             }

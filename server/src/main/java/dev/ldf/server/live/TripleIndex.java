@@ -63,6 +63,10 @@ final class TripleIndex {
     private final NavigableSet<Entry> osp = new TreeSet<>(OSP);
     /** Changes made to {@link #spo} in a batch and not yet to the other two orders (true: added). */
     private final List<Entry> pendingEntries = new ArrayList<>();
+    /** How many triples each term has as subject, predicate, object: counts of one-term patterns without a scan. */
+    private final Map<Integer, int[]> subjectCounts = new HashMap<>();
+    private final Map<Integer, int[]> predicateCounts = new HashMap<>();
+    private final Map<Integer, int[]> objectCounts = new HashMap<>();
     private final List<Boolean> pendingAdds = new ArrayList<>();
     private boolean batch;
 
@@ -93,6 +97,7 @@ final class TripleIndex {
         if (!spo.add(e)) {
             return false;
         }
+        counted(e, 1);
         later(e, true);
         return true;
     }
@@ -103,6 +108,7 @@ final class TripleIndex {
         if (e == null || !spo.remove(e)) {
             return false;
         }
+        counted(e, -1);
         later(e, false);
         return true;
     }
@@ -129,6 +135,20 @@ final class TripleIndex {
         }
         pendingEntries.clear();
         pendingAdds.clear();
+    }
+
+    private void counted(Entry e, int delta) {
+        bump(subjectCounts, e.s(), delta);
+        bump(predicateCounts, e.p(), delta);
+        bump(objectCounts, e.o(), delta);
+    }
+
+    private static void bump(Map<Integer, int[]> counts, int term, int delta) {
+        int[] count = counts.computeIfAbsent(term, k -> new int[1]);
+        count[0] += delta;
+        if (count[0] == 0) {
+            counts.remove(term);
+        }
     }
 
     private void later(Entry e, boolean add) {
@@ -209,6 +229,16 @@ final class TripleIndex {
     long count(TriplePattern pattern) {
         if (pattern.isAllVariables()) {
             return spo.size();
+        }
+        boolean repeats = pattern.subjectEqualsPredicate() || pattern.subjectEqualsObject() || pattern.predicateEqualsObject();
+        boolean s = !TriplePattern.isVariable(pattern.subject());
+        boolean p = !TriplePattern.isVariable(pattern.predicate());
+        boolean o = !TriplePattern.isVariable(pattern.object());
+        if (!repeats && (s ? 1 : 0) + (p ? 1 : 0) + (o ? 1 : 0) == 1) {
+            Node term = s ? pattern.subject() : p ? pattern.predicate() : pattern.object();
+            Integer number = known(term);
+            int[] count = number == null ? null : (s ? subjectCounts : p ? predicateCounts : objectCounts).get(number);
+            return count == null ? 0 : count[0];
         }
         long n = 0;
         for (Iterator<Triple> it = find(pattern); it.hasNext(); it.next()) {
