@@ -54,6 +54,12 @@ public final class Skolemizer {
         return node;
     }
 
+    public Triple deskolemize(Triple t) {
+        Node s = deskolemize(t.getSubject());
+        Node o = deskolemize(t.getObject());
+        return s == t.getSubject() && o == t.getObject() ? t : Triple.create(s, t.getPredicate(), o);
+    }
+
     public TriplePattern deskolemize(TriplePattern pattern) {
         return new TriplePattern(deskolemize(pattern.subject()), deskolemize(pattern.predicate()),
                 deskolemize(pattern.object()));

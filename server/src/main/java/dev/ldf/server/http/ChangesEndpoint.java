@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
 
+import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.live.BadPatchException;
 import dev.ldf.server.live.ChangeSet;
 import dev.ldf.server.live.LiveDataset;
@@ -57,14 +58,16 @@ final class ChangesEndpoint {
 
     private final long maxPatchBytes;
     private final int maxUpdateBytes;
+    private final String baseUrl;
 
     /**
      * {@code maxPatchBytes}: the largest patch, decoded; {@code maxUpdateBytes}: the largest SPARQL
      * Update request, which is parsed in memory.
      */
-    ChangesEndpoint(long maxPatchBytes, int maxUpdateBytes) {
+    ChangesEndpoint(long maxPatchBytes, int maxUpdateBytes, String baseUrl) {
         this.maxPatchBytes = maxPatchBytes;
         this.maxUpdateBytes = maxUpdateBytes;
+        this.baseUrl = baseUrl;
     }
 
     /** Answers {@code /name/compaction}: POST starts one, GET describes it; both with the token. */
@@ -149,7 +152,9 @@ final class ChangesEndpoint {
             }
             throw e;
         }
-        LiveDataset.Accepted accepted = target.live().write(changes);
+        // The Skolem IRIs of this server's fragments name its blank nodes: a client can change what it read.
+        Skolemizer skolemizer = new Skolemizer(PublicUrls.of(request, baseUrl).genidPrefix(target.dataset()));
+        LiveDataset.Accepted accepted = target.live().write(changes.map(skolemizer::deskolemize));
         response.setStatus(200);
         response.setContentType("application/json");
         response.setHeader("Cache-Control", "no-store");

@@ -97,7 +97,8 @@ public final class FragmentServlet extends HttpServlet {
                         config.limits().maxQueuedQuanta(), config.limits().queueTimeoutMillis(),
                         longestQuantumMillis(config)),
                 config.limits(), config.maxRequestBodyBytes(), config.baseUrl());
-        this.changes = new ChangesEndpoint(MAX_PATCH_BYTES, Math.max(config.maxRequestBodyBytes(), MIN_UPDATE_BYTES));
+        this.changes = new ChangesEndpoint(MAX_PATCH_BYTES, Math.max(config.maxRequestBodyBytes(), MIN_UPDATE_BYTES),
+                config.baseUrl());
         StringBuilder catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
         for (DatasetConfig d : config.datasets()) {
             Datasource source = sources.get(d.name());

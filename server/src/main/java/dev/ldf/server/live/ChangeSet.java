@@ -30,6 +30,15 @@ public final class ChangeSet implements Iterable<ChangeSet.Change> {
         this.changes = Collections.unmodifiableList(new ArrayList<>(changes));
     }
 
+    /** This patch with every triple passed through {@code change}. */
+    public ChangeSet map(java.util.function.UnaryOperator<Triple> change) {
+        List<Change> mapped = new ArrayList<>(changes.size());
+        for (Change c : changes) {
+            mapped.add(new Change(c.add(), change.apply(c.triple())));
+        }
+        return new ChangeSet(mapped);
+    }
+
     public int size() {
         return changes.size();
     }

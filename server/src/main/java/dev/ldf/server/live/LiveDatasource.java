@@ -59,12 +59,22 @@ public final class LiveDatasource implements Datasource {
      * never between. Returns how many triples were in fact added and deleted.
      */
     public ChangeSet.Effect apply(ChangeSet changes, long version) {
+        // The base's lookups first, with readers going on: they read only the immutable base file.
+        Overlay before;
+        lock.readLock().lock();
+        try {
+            before = overlay;
+        } finally {
+            lock.readLock().unlock();
+        }
+        boolean[] inBase = before.inBase(changes);
         lock.writeLock().lock();
         try {
             if (version <= this.version) {
                 throw new IllegalArgumentException("version " + version + " is not after " + this.version);
             }
-            ChangeSet.Effect effect = applyTo(overlay, changes);
+            // A compaction swapped the base meanwhile (when the caller does not keep it out): look again.
+            ChangeSet.Effect effect = overlay.apply(changes, overlay == before ? inBase : overlay.inBase(changes));
             this.version = version;
             return effect;
         } finally {

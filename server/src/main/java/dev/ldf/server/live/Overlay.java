@@ -27,23 +27,51 @@ final class Overlay {
 
     /** True when the dataset did not hold {@code t} before. */
     boolean add(Triple t) {
-        return inBase.test(t) ? deleted.remove(t) : added.add(t);
+        return add(t, inBase.test(t));
     }
 
     /** True when the dataset held {@code t} before. */
     boolean delete(Triple t) {
-        return inBase.test(t) ? deleted.add(t) : added.remove(t);
+        return delete(t, inBase.test(t));
+    }
+
+    private boolean add(Triple t, boolean base) {
+        return base ? deleted.remove(t) : added.add(t);
+    }
+
+    private boolean delete(Triple t, boolean base) {
+        return base ? deleted.add(t) : added.remove(t);
+    }
+
+    /**
+     * Whether the base holds each change's triple, in order: looked up before a patch is applied,
+     * so that readers need not wait for the lookups.
+     */
+    boolean[] inBase(ChangeSet changes) {
+        boolean[] flags = new boolean[changes.size()];
+        int i = 0;
+        for (ChangeSet.Change change : changes) {
+            flags[i++] = inBase.test(change.triple());
+        }
+        return flags;
     }
 
     /** Applies {@code changes} in order as one batch; returns how many triples were in fact added and deleted. */
     ChangeSet.Effect apply(ChangeSet changes) {
+        return apply(changes, inBase(changes));
+    }
+
+    /** {@link #apply(ChangeSet)} with the base's membership of each triple already known ({@link #inBase}). */
+    ChangeSet.Effect apply(ChangeSet changes, boolean[] inBase) {
         added.beginBatch();
         deleted.beginBatch();
         long gained = 0;
         long lost = 0;
         try {
+            int i = 0;
             for (ChangeSet.Change change : changes) {
-                if (change.add() ? add(change.triple()) : delete(change.triple())) {
+                boolean base = inBase[i++];
+                if (change.add() ? add(change.triple(), base) : delete(change.triple(), base)) {
                     if (change.add()) {
                         gained++;
                     } else {

@@ -152,6 +152,28 @@ class LiveWritesTest {
     }
 
     @Test
+    void skolemIrisFromFragmentsNameTheBlankNodesInPatches() throws Exception {
+        try (FragmentServer server = FragmentServer.start(config(true))) {
+            String fragment = server.uri() + "library?predicate=" + java.net.URLEncoder.encode("http://schema.org/address",
+                    StandardCharsets.UTF_8);
+            String line = Http.get(fragment, "Accept", "application/n-triples").body().lines()
+                    .filter(l -> l.contains("/.well-known/genid/library/") && l.contains("schema.org/address"))
+                    .findFirst().orElseThrow();
+            String address = line.substring(line.indexOf("<", line.indexOf("schema.org/address")));
+            address = address.substring(0, address.indexOf('>') + 1);
+            // Delete the address's triple as read, and give the blank node a new one.
+            String patch = "TX .\nD " + line + "\nA " + address + " <http://schema.org/name> \"Head office\" .\nTC .\n";
+            HttpResponse<String> ok = post(server.uri() + "library/changes", patch, "application/rdf-patch", TOKEN);
+            assertEquals(200, ok.statusCode(), ok.body());
+            assertTrue(ok.body().contains("\"added\":1,\"deleted\":1"), "both changes took effect: " + ok.body());
+            assertFalse(Http.get(fragment, "Accept", "application/n-triples").body().contains(line));
+            String byAddress = Http.get(server.uri() + "library?subject=" + java.net.URLEncoder.encode(
+                    address.substring(1, address.length() - 1), StandardCharsets.UTF_8), "Accept", "application/n-triples").body();
+            assertTrue(byAddress.contains("\"Head office\""), "the new triple is about the same blank node: " + byAddress);
+        }
+    }
+
+    @Test
     void aDatasetWithoutWritesHasNoChangesEndpoint() throws Exception {
         ServerConfig config = ServerConfig.of(List.of(DatasetConfig.of("library", copyOfLibrary())))
                 .withListener("127.0.0.1", 0);
