@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
 
+import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Triple;
 import org.rdfhdt.hdt.dictionary.Dictionary;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
@@ -203,36 +204,10 @@ public final class HdtDatasource implements Datasource {
         }
         Dictionary dictionary = file.hdt().getDictionary();
         IteratorTripleID all = file.hdt().getTriples().searchAll();
-        return new Iterator<>() {
-            private TripleString next = advance();
-
-            private TripleString advance() {
-                while (all.hasNext()) {
-                    TripleID id = all.next();
-                    if (skip.isEmpty() || !skip.contains(id)) {
-                        return new TripleString(dictionary.idToString(id.getSubject(), TripleComponentRole.SUBJECT),
-                                dictionary.idToString(id.getPredicate(), TripleComponentRole.PREDICATE),
-                                dictionary.idToString(id.getObject(), TripleComponentRole.OBJECT));
-                    }
-                }
-                return null;
-            }
-
-            @Override
-            public boolean hasNext() {
-                return next != null;
-            }
-
-            @Override
-            public TripleString next() {
-                if (next == null) {
-                    throw new NoSuchElementException();
-                }
-                TripleString t = next;
-                next = advance();
-                return t;
-            }
-        };
+        return Iter.map(Iter.filter(all, id -> skip.isEmpty() || !skip.contains(id)), id -> new TripleString(
+                dictionary.idToString(id.getSubject(), TripleComponentRole.SUBJECT),
+                dictionary.idToString(id.getPredicate(), TripleComponentRole.PREDICATE),
+                dictionary.idToString(id.getObject(), TripleComponentRole.OBJECT)));
     }
 
     /** The base URI the file was made with. */

@@ -215,19 +215,32 @@ public final class LiveDataset implements AutoCloseable {
         writer.lock();
         try {
             Overlay overlay = new Overlay(fresh::contains);
-            log.read(snapshot.version(), entry -> {
-                try {
-                    LiveDatasource.applyTo(overlay, PatchReader.read(new ByteArrayInputStream(entry.patch())));
-                } catch (BadPatchException e) {
-                    throw new IOException("Patch log " + log.file() + ", version " + entry.version() + ": " + e.getMessage(), e);
-                }
-                return true;
-            });
+            try {
+                log.read(snapshot.version(), entry -> {
+                    try {
+                        LiveDatasource.applyTo(overlay, PatchReader.read(new ByteArrayInputStream(entry.patch())));
+                    } catch (BadPatchException e) {
+                        throw new IOException("Patch log " + log.file() + ", version " + entry.version() + ": "
+                                + e.getMessage(), e);
+                    }
+                    return true;
+                });
+            } catch (IOException | RuntimeException e) {
+                fresh.close();
+                throw e;
+            }
             old = source.rebase(fresh, overlay);
-            log.dropThrough(snapshot.version());
-        } catch (IOException | RuntimeException e) {
-            fresh.close();
-            throw e;
+            try {
+                log.dropThrough(snapshot.version());
+                // The data is the same but a fragment's order may not be: a version of its own (an empty
+                // patch) tells clients paging across the compaction that their pages changed.
+                long marker = log.append(new ChangeSet(java.util.List.of()).toPatch());
+                source.apply(new ChangeSet(java.util.List.of()), marker);
+                signal();
+            } catch (IOException e) {
+                LOG.warn("Compaction of {}: the new file is in use, but the log could not be cut or marked ({}); "
+                        + "the next start skips the patches the file holds", name, e.toString());
+            }
         } finally {
             writer.unlock();
         }
