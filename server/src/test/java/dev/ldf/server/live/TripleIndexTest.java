@@ -29,19 +29,39 @@ class TripleIndexTest {
             NodeFactory.createLiteralString("a"), NodeFactory.createLiteralLang("a", "en"),
             NodeFactory.createLiteralDT("1", XSDDatatype.XSDinteger), NodeFactory.createLiteralDT("01", XSDDatatype.XSDinteger));
 
+    /** Small merge thresholds make runs, removals from them and re-additions happen often. */
     @Test
     void everyPatternFindsWhatASetFinds() {
+        List<List<Triple>> orders = new ArrayList<>();
+        for (int mergeAfter : new int[] {TripleIndex.DEFAULT_MERGE_AFTER, 7, 1}) {
+            orders.add(check(new TripleIndex(mergeAfter)));
+        }
+        assertEquals(orders.get(0), orders.get(1), "merging into runs keeps the order");
+        assertEquals(orders.get(0), orders.get(2), "merging into runs keeps the order");
+    }
+
+    /** Random changes, some in batches, then every pattern; returns the order of all triples. */
+    private static List<Triple> check(TripleIndex index) {
         Random random = new Random(7);
-        TripleIndex index = new TripleIndex();
         Set<Triple> set = new HashSet<>();
         for (int step = 0; step < 3_000; step++) {
-            Triple t = Triple.create(term(random, 4), term(random, 4), term(random, TERMS.size()));
-            if (random.nextInt(3) == 0) {
-                assertEquals(set.remove(t), index.remove(t));
-            } else {
-                assertEquals(set.add(t), index.add(t));
+            boolean batch = random.nextInt(4) == 0;
+            if (batch) {
+                index.beginBatch();
             }
-            assertEquals(set.size(), index.size());
+            for (int i = 0; i < (batch ? 1 + random.nextInt(20) : 1); i++) {
+                Triple t = Triple.create(term(random, 4), term(random, 4), term(random, TERMS.size()));
+                if (random.nextInt(3) == 0) {
+                    assertEquals(set.remove(t), index.remove(t));
+                } else {
+                    assertEquals(set.add(t), index.add(t));
+                }
+                assertEquals(set.size(), index.size());
+                assertEquals(set.contains(t), index.contains(t));
+            }
+            if (batch) {
+                index.endBatch();
+            }
         }
         List<Node> positions = new ArrayList<>(TERMS);
         positions.add(Node.ANY);
@@ -63,6 +83,9 @@ class TripleIndexTest {
                 }
             }
         }
+        List<Triple> all = new ArrayList<>();
+        index.find(TriplePattern.ALL).forEachRemaining(all::add);
+        return all;
     }
 
     @Test
