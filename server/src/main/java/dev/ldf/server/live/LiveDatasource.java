@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
+import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Triple;
 
 import dev.ldf.hdt.term.HdtTerms;
@@ -326,50 +327,17 @@ public final class LiveDatasource implements Datasource {
      */
     private static Iterator<Triple> distinct(List<TriplePattern> patterns,
             java.util.function.Function<TriplePattern, Iterator<Triple>> find) {
-        return new Iterator<>() {
-            private int index;
-            private Iterator<Triple> current = find.apply(patterns.get(0));
-            private Triple next = advance();
+        return Iter.flatMap(java.util.stream.IntStream.range(0, patterns.size()).iterator(),
+                i -> Iter.filter(find.apply(patterns.get(i)), t -> !matchesEarlier(patterns, i, t)));
+    }
 
-            private Triple advance() {
-                while (true) {
-                    while (current.hasNext()) {
-                        Triple t = current.next();
-                        if (!matchesEarlier(t)) {
-                            return t;
-                        }
-                    }
-                    if (++index == patterns.size()) {
-                        return null;
-                    }
-                    current = find.apply(patterns.get(index));
-                }
+    private static boolean matchesEarlier(List<TriplePattern> patterns, int index, Triple t) {
+        for (int i = 0; i < index; i++) {
+            if (patterns.get(i).matches(t)) {
+                return true;
             }
-
-            private boolean matchesEarlier(Triple t) {
-                for (int i = 0; i < index; i++) {
-                    if (patterns.get(i).matches(t)) {
-                        return true;
-                    }
-                }
-                return false;
-            }
-
-            @Override
-            public boolean hasNext() {
-                return next != null;
-            }
-
-            @Override
-            public Triple next() {
-                if (next == null) {
-                    throw new java.util.NoSuchElementException();
-                }
-                Triple t = next;
-                next = advance();
-                return t;
-            }
-        };
+        }
+        return false;
     }
 
     private static long count(Iterator<Triple> it) {
@@ -397,19 +365,7 @@ public final class LiveDatasource implements Datasource {
 
             @Override
             public Iterator<Triple> iterator() {
-                Iterator<Triple> a = first.iterator();
-                Iterator<Triple> b = second.iterator();
-                return new Iterator<>() {
-                    @Override
-                    public boolean hasNext() {
-                        return a.hasNext() || b.hasNext();
-                    }
-
-                    @Override
-                    public Triple next() {
-                        return a.hasNext() ? a.next() : b.next();
-                    }
-                };
+                return Iter.concat(first.iterator(), second.iterator());
             }
         };
     }
