@@ -1,9 +1,5 @@
 package dev.ldf.server.live;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,9 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LiveCompactionTest {
 
-    private static final String TOKEN = "a-token-for-tests-0123456789";
+    private static final String TOKEN = Writers.TOKEN;
     private static final String EX = "http://example.org/live/";
-    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @TempDir
     Path dir;
@@ -149,8 +144,7 @@ class LiveCompactionTest {
 
     private static String awaitCompaction(String base) throws Exception {
         for (int i = 0; i < 600; i++) {
-            HttpResponse<String> status = CLIENT.send(HttpRequest.newBuilder(URI.create(base + "/compaction"))
-                    .header("Authorization", "Bearer " + TOKEN).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> status = Writers.getWithToken(base + "/compaction");
             assertEquals(200, status.statusCode(), status.body());
             if (status.body().contains("\"running\":false") && status.body().contains("\"last\"")) {
                 return status.body();
@@ -184,9 +178,7 @@ class LiveCompactionTest {
                 node.getURI().substring(node.getURI().lastIndexOf('/') + 1)) : node;
     }
 
-    private static HttpResponse<String> post(String url, String body) throws IOException, InterruptedException {
-        return CLIENT.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/rdf-patch")
-                .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.ofString());
+    private static HttpResponse<String> post(String url, String body) throws Exception {
+        return Writers.patch(url, body);
     }
 }

@@ -1,9 +1,6 @@
 package dev.ldf.server.live;
 
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,9 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A follower applies its primary's feed: same triples, same versions, across its own restarts. */
 class LiveFollowerTest {
 
-    private static final String TOKEN = "a-token-for-tests-0123456789";
+    private static final String TOKEN = Writers.TOKEN;
     private static final String EX = "http://example.org/live/";
-    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @TempDir
     Path dir;
@@ -50,8 +46,7 @@ class LiveFollowerTest {
                 HttpResponse<String> page = Http.get(subjectFragment(followerUrl, EX + "s10"), "Accept", "application/n-triples");
                 assertEquals("10", page.headers().firstValue("Dataset-Version").orElseThrow(), "the primary's version");
 
-                HttpResponse<String> refused = CLIENT.send(post(followerUrl + "/changes", "A <x:s> <x:p> <x:o> .\n"),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> refused = Writers.patch(followerUrl + "/changes", "A <x:s> <x:p> <x:o> .\n");
                 assertEquals(405, refused.statusCode());
                 assertTrue(refused.body().contains(primaryUrl), refused.body());
             }
@@ -85,12 +80,7 @@ class LiveFollowerTest {
     }
 
     private static int write(String dataset, String rows) throws Exception {
-        return CLIENT.send(post(dataset + "/changes", rows), HttpResponse.BodyHandlers.ofString()).statusCode();
-    }
-
-    private static HttpRequest post(String url, String body) {
-        return HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/rdf-patch")
-                .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        return Writers.patch(dataset + "/changes", rows).statusCode();
     }
 
     private Path copy(String name) throws Exception {

@@ -30,9 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Writes over HTTP on a real server: authorisation, formats, visibility, caching, the feed, replay. */
 class LiveWritesTest {
 
-    private static final String TOKEN = "a-token-for-tests-0123456789";
-    private static final String SUBJECT = "http://example.org/library/new-book";
+    private static final String TOKEN = Writers.TOKEN;
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final String SUBJECT = "http://example.org/library/new-book";
 
     @TempDir
     Path dir;
@@ -199,20 +199,12 @@ class LiveWritesTest {
     }
 
     private static HttpResponse<String> post(String url, String body, String type, String token) throws Exception {
-        return postBytes(url, body.getBytes(StandardCharsets.UTF_8), type, token, null);
+        return Writers.post(url, body.getBytes(StandardCharsets.UTF_8), type, token, null);
     }
 
     private static HttpResponse<String> postBytes(String url, byte[] body, String type, String token, String encoding)
             throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", type)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        if (encoding != null) {
-            request.header("Content-Encoding", encoding);
-        }
-        return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return Writers.post(url, body, type, token, encoding);
     }
 
     private static byte[] gzip(String text) throws IOException {
