@@ -137,7 +137,10 @@ public final class FragmentServer implements AutoCloseable {
 
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
-        context.addServlet(new ServletHolder("fragments", new FragmentServlet(config, sources, live, Writers.standard())), "/");
+        ServletHolder fragments = new ServletHolder("fragments", new FragmentServlet(config, sources, live, Writers.standard()));
+        // Long-polls of the change feed wait without a thread.
+        fragments.setAsyncSupported(true);
+        context.addServlet(fragments, "/");
         context.setErrorHandler(new PlainErrorHandler());
         jetty.setHandler(new GracefulHandler(new RequestMetricsHandler(metrics,
                 new OperatorHandler(metrics, readiness, HandlerChain.around(context, config, metrics)))) {

@@ -16,6 +16,9 @@ import dev.ldf.server.live.ChangeSet;
 import dev.ldf.server.live.LiveDataset;
 import dev.ldf.server.live.PatchReader;
 import dev.ldf.server.live.UpdateReader;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -179,6 +182,49 @@ final class ChangesEndpoint {
             throw new HttpError(410, "The changes up to version " + oldest + " were compacted into the dataset's HDT file"
                     + " and are no longer in the feed; start a follower from a copy of the current file.");
         }
+        if (since == version && waitSeconds > 0 && request.isAsyncSupported()) {
+            // Wait without a thread: the first of a new version and the timeout sends the answer.
+            AsyncContext async = request.startAsync();
+            async.setTimeout(0);
+            Runnable send = () -> async.start(() -> {
+                try {
+                    sendFeed((HttpServletRequest) async.getRequest(), (HttpServletResponse) async.getResponse(), target,
+                            since);
+                } catch (IOException | RuntimeException e) {
+                    // The client has gone; nothing to answer.
+                } finally {
+                    async.complete();
+                }
+            });
+            Runnable once = onceOnly(send);
+            Runnable cancel = target.live().whenAfter(since, once);
+            java.util.concurrent.ScheduledFuture<?> timeout = TIMEOUTS.schedule(() -> {
+                cancel.run();
+                once.run();
+            }, waitSeconds, java.util.concurrent.TimeUnit.SECONDS);
+            async.addListener(new AsyncListener() {
+                @Override
+                public void onComplete(AsyncEvent event) {
+                    timeout.cancel(false);
+                    cancel.run();
+                }
+
+                @Override
+                public void onTimeout(AsyncEvent event) {
+                }
+
+                @Override
+                public void onError(AsyncEvent event) {
+                    timeout.cancel(false);
+                    cancel.run();
+                }
+
+                @Override
+                public void onStartAsync(AsyncEvent event) {
+                }
+            });
+            return;
+        }
         if (since == version && waitSeconds > 0) {
             try {
                 target.live().awaitAfter(since, waitSeconds * 1000);
@@ -186,6 +232,29 @@ final class ChangesEndpoint {
                 Thread.currentThread().interrupt();
             }
         }
+        sendFeed(request, response, target, since);
+    }
+
+    /** Ends the long polls' waits; one daemon thread for all datasets. */
+    private static final java.util.concurrent.ScheduledExecutorService TIMEOUTS =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "feed-timeouts");
+                t.setDaemon(true);
+                return t;
+            });
+
+    private static Runnable onceOnly(Runnable action) {
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        return () -> {
+            if (done.compareAndSet(false, true)) {
+                action.run();
+            }
+        };
+    }
+
+    /** The patches after {@code since} as the feed's answer. */
+    private static void sendFeed(HttpServletRequest request, HttpServletResponse response, Target target, long since)
+            throws IOException {
         response.setStatus(200);
         response.setContentType(PATCH_TYPE + ";charset=utf-8");
         // Each answer depends on when it is asked: not for caches.

@@ -36,6 +36,14 @@ final class LoadLimitHandler extends QoSHandler {
         setRejectStatusCode(HttpStatus.SERVICE_UNAVAILABLE_503);
         // The start-up check's in-process requests come before any traffic and must never be refused.
         exclude(request -> request.getConnectionMetaData().getConnector() instanceof LocalConnector);
+        // Long polls of a change feed wait without a thread and without work: they take no place.
+        exclude(LoadLimitHandler::longPoll);
+    }
+
+    private static boolean longPoll(Request request) {
+        String query = request.getHttpURI().getQuery();
+        return "GET".equals(request.getMethod()) && query != null && query.contains("wait=")
+                && Request.getPathInContext(request).endsWith("/" + ChangesEndpoint.NAME);
     }
 
     @Override

@@ -50,6 +50,8 @@ public final class LiveDataset implements AutoCloseable {
     private final ReentrantLock writer = new ReentrantLock();
     private final ReentrantLock versions = new ReentrantLock();
     private final Condition changed = versions.newCondition();
+    /** Requests waiting for a version past theirs (long polls), guarded by {@link #versions}. */
+    private final java.util.List<Waiter> waiters = new java.util.ArrayList<>();
     private final ScheduledExecutorService background;
     private final AtomicReference<CompletableFuture<Compacted>> compaction = new AtomicReference<>();
     private volatile Compacted lastCompaction;
@@ -280,19 +282,62 @@ public final class LiveDataset implements AutoCloseable {
         return log.floor();
     }
 
-    /** Ends every wait of {@link #awaitAfter} now and from now on: the server is stopping. */
+    /**
+     * Runs {@code action} once the version is past {@code since} (at once if it is), on the thread
+     * that made it so: {@code action} must hand its work on. Returns what cancels the wait.
+     */
+    public Runnable whenAfter(long since, Runnable action) {
+        Runnable waiter = new Runnable() {
+            private final java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+
+            @Override
+            public void run() {
+                if (done.compareAndSet(false, true)) {
+                    action.run();
+                }
+            }
+        };
+        versions.lock();
+        try {
+            if (source.versionNumber() <= since && !stopping) {
+                waiters.add(new Waiter(since, waiter));
+                return () -> removeWaiter(waiter);
+            }
+        } finally {
+            versions.unlock();
+        }
+        waiter.run();
+        return () -> { };
+    }
+
+    private record Waiter(long since, Runnable action) {}
+
+    private void removeWaiter(Runnable action) {
+        versions.lock();
+        try {
+            waiters.removeIf(w -> w.action() == action);
+        } finally {
+            versions.unlock();
+        }
+    }
+
+    /** Ends every wait of {@link #awaitAfter} and {@link #whenAfter} now and from now on: the server is stopping. */
     public void stopWaiting() {
         stopping = true;
         signal();
     }
 
     private void signal() {
+        java.util.List<Waiter> due = new java.util.ArrayList<>();
         versions.lock();
         try {
             changed.signalAll();
+            long version = source.versionNumber();
+            waiters.removeIf(w -> (stopping || version > w.since()) && due.add(w));
         } finally {
             versions.unlock();
         }
+        due.forEach(w -> w.action().run());
     }
 
     /**

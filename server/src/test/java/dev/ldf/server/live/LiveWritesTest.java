@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.config.Writes;
 import dev.ldf.server.testing.Http;
@@ -170,6 +171,30 @@ class LiveWritesTest {
             String byAddress = Http.get(server.uri() + "library?subject=" + java.net.URLEncoder.encode(
                     address.substring(1, address.length() - 1), StandardCharsets.UTF_8), "Accept", "application/n-triples").body();
             assertTrue(byAddress.contains("\"Head office\""), "the new triple is about the same blank node: " + byAddress);
+        }
+    }
+
+    @Test
+    void longPollsHoldNeitherAPlaceNorAThread() throws Exception {
+        // One request at a time, none queued: a long poll that took the place would make the page a 503.
+        ServerConfig config = config(true).withLimits(new Limits(1, 0, null, null, null, null, null, null));
+        try (FragmentServer server = FragmentServer.start(config)) {
+            String changes = server.uri() + "library/changes";
+            List<CompletableFuture<HttpResponse<String>>> polls = new java.util.ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                polls.add(CLIENT.sendAsync(HttpRequest.newBuilder(URI.create(changes + "?since=0&wait=30")).build(),
+                        HttpResponse.BodyHandlers.ofString()));
+            }
+            Thread.sleep(300);
+            assertTrue(polls.stream().noneMatch(CompletableFuture::isDone), "the polls wait");
+            assertEquals(200, Http.get(server.uri() + "library?page=2").statusCode(), "a page while 20 polls wait");
+            assertEquals(200, post(changes, "A <" + SUBJECT + "> <http://schema.org/name> \"polled\" .\n",
+                    "application/rdf-patch", TOKEN).statusCode());
+            for (CompletableFuture<HttpResponse<String>> poll : polls) {
+                HttpResponse<String> answer = poll.get(10, java.util.concurrent.TimeUnit.SECONDS);
+                assertEquals(200, answer.statusCode());
+                assertTrue(answer.body().contains("\"polled\""), answer.body());
+            }
         }
     }
 
