@@ -28,7 +28,8 @@ import dev.ldf.server.hdt.HdtDatasource;
  * triples) folds the overlay into a new HDT file on a background thread while reads and writes go
  * on; writers then wait only while the new file is swapped in and the patches that arrived
  * meanwhile are applied to it. The old file stays open for {@link #RETIRE_AFTER_MINUTES} minutes
- * for the pages and dumps still reading it. Thread-safe.
+ * for the pages and dumps still reading it. The log then drops the patches the previous
+ * compaction folded in, keeping the ones since for followers that lag behind. Thread-safe.
  */
 public final class LiveDataset implements AutoCloseable {
 
@@ -55,6 +56,11 @@ public final class LiveDataset implements AutoCloseable {
     private final ScheduledExecutorService background;
     private final AtomicReference<CompletableFuture<Compacted>> compaction = new AtomicReference<>();
     private volatile Compacted lastCompaction;
+    /**
+     * The version the base file held before the last compaction: the log keeps the patches after
+     * it, so that followers lagging behind a compaction still find theirs in the feed.
+     */
+    private long keptAfter;
     private volatile boolean stopping;
     /** After a failed compaction, the overlay's size starts none by itself before this time. */
     private volatile long autoCompactionPausedUntil = System.nanoTime();
@@ -103,7 +109,9 @@ public final class LiveDataset implements AutoCloseable {
             LOG.info("Replayed {} patches ({} changes) of {} in {} ms: version {}", replayed[0], replayed[1], logFile,
                     (System.nanoTime() - start) / 1_000_000, log.version());
         }
-        return new LiveDataset(name, source, log, compactAfter);
+        LiveDataset dataset = new LiveDataset(name, source, log, compactAfter);
+        dataset.keptAfter = base.compactedVersion();
+        return dataset;
     }
 
     public LiveDatasource source() {
@@ -233,7 +241,9 @@ public final class LiveDataset implements AutoCloseable {
             }
             old = source.rebase(fresh, overlay);
             try {
-                log.dropThrough(snapshot.version());
+                // The patches since the compaction before this one stay for followers that lag behind.
+                log.dropThrough(keptAfter);
+                keptAfter = snapshot.version();
                 // The data is the same but a fragment's order may not be: a version of its own (an empty
                 // patch) tells clients paging across the compaction that their pages changed.
                 long marker = log.append(new ChangeSet(java.util.List.of()).toPatch());
