@@ -50,8 +50,12 @@ final class LiveCommand implements Callable<Integer> {
     @Option(names = "--readers", defaultValue = "4", description = "Concurrent readers (default: ${DEFAULT-VALUE}).")
     int readers;
 
-    @Option(names = "--read-seconds", defaultValue = "15", description = "Length of each read phase (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--read-seconds", defaultValue = "10", description = "Length of each read phase (default: ${DEFAULT-VALUE}).")
     int readSeconds;
+
+    @Option(names = "--rounds", defaultValue = "3",
+            description = "Rounds of a read-only and an under-writes phase, alternating (default: ${DEFAULT-VALUE}).")
+    int rounds;
 
     @Option(names = "--steady-patches", defaultValue = "10",
             description = "Patches per second of the steady write load (default: ${DEFAULT-VALUE}).")
@@ -68,21 +72,22 @@ final class LiveCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         Instant started = Instant.now();
         if (writers.stream().anyMatch(w -> w < 1) || ingestPatches < 1 || patchTriples < 1 || readers < 1
-                || readSeconds < 1 || steadyPatches < 1 || probes < 1 || compactionChanges < 10) {
-            throw new UsageException("--writers, --ingest-patches, --patch-triples, --readers, --read-seconds, "
+                || readSeconds < 1 || rounds < 1 || steadyPatches < 1 || probes < 1 || compactionChanges < 10) {
+            throw new UsageException("--writers, --ingest-patches, --patch-triples, --readers, --read-seconds, --rounds, "
                     + "--steady-patches and --probes take positive numbers, --compaction-changes at least 10");
         }
         Path hdt = experiment.hdt();
         LiveExperiment.Settings settings = new LiveExperiment.Settings(writers, ingestPatches, patchTriples, readers,
-                readSeconds, steadyPatches, probes, compactionChanges, serverJvm, experiment.seed);
+                readSeconds, rounds, steadyPatches, probes, compactionChanges, serverJvm, experiment.seed);
         LiveExperiment.Results results = new LiveExperiment(settings, System.err).run(hdt, experiment.work("live"));
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d) as the base HDT file; a "
                 + "primary and a follower server process (%s) on loopback, clients in one JVM beside them; patches of "
                 + "%,d triples (RDF Patch, uncompressed), the log forced to disk per patch; %d readers fetching first "
-                + "pages of ?s p ?o, s ?p ?o and ?s p o patterns for %d s per phase; a steady load of %d patches/s; "
+                + "pages of ?s p ?o, s ?p ?o and ?s p o patterns for %d s per phase, %d rounds of a read-only and an "
+                + "under-writes phase alternating; a steady load of %d patches/s; "
                 + "%d visibility probes; a compaction of the base plus %,d changes; %d processors.",
                 experiment.scale(), experiment.seed, String.join(" ", serverJvm), patchTriples, readers, readSeconds,
-                steadyPatches, probes, compactionChanges, Runtime.getRuntime().availableProcessors());
+                rounds, steadyPatches, probes, compactionChanges, Runtime.getRuntime().availableProcessors());
         new LiveReport(results).write(output, setup);
         RunRecord.write(spec, output, List.of(hdt), started);
         System.err.println("wrote " + output);
