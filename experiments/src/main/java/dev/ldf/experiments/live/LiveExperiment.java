@@ -28,6 +28,7 @@ import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.triples.TripleString;
 
 import dev.ldf.deploy.local.Replica;
+import dev.ldf.experiments.run.Spread;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
@@ -99,11 +100,14 @@ public final class LiveExperiment {
                         () -> steadyWrites(primaryUrl));
                 ratios[round] = underWrites[round] / readOnly[round];
             }
-            figure("reads", "read-only, median", "first pages per second", percentile(readOnly, 50), "1/s");
-            figure("reads", "under writes, median", "first pages per second", percentile(underWrites, 50), "1/s");
-            figure("reads", "under writes / read-only", "ratio", percentile(underWrites, 50) / percentile(readOnly, 50), "");
-            figure("reads", "under writes / read-only, per round", "lowest ratio", percentile(ratios, 0), "");
-            figure("reads", "under writes / read-only, per round", "highest ratio", percentile(ratios, 100), "");
+            Spread perRound = Spread.of(ratios);
+            double readOnlyMedian = Spread.of(readOnly).median();
+            double underWritesMedian = Spread.of(underWrites).median();
+            figure("reads", "read-only, median", "first pages per second", readOnlyMedian, "1/s");
+            figure("reads", "under writes, median", "first pages per second", underWritesMedian, "1/s");
+            figure("reads", "under writes / read-only", "ratio", underWritesMedian / readOnlyMedian, "");
+            figure("reads", "under writes / read-only, per round", "lowest ratio", perRound.min(), "");
+            figure("reads", "under writes / read-only, per round", "highest ratio", perRound.max(), "");
             for (int writers : settings.writers()) {
                 ingest(primaryUrl, writers);
             }
@@ -247,10 +251,10 @@ public final class LiveExperiment {
         double rate = (double) writers * perWriter * settings.patchTriples() / seconds;
         String setting = writers + (writers == 1 ? " writer" : " writers");
         figure("ingest", setting, "triples per second", rate, "1/s");
-        figure("ingest", setting, "patch latency p50", percentile(latencies, 50), "ms");
-        figure("ingest", setting, "patch latency p99", percentile(latencies, 99), "ms");
+        figure("ingest", setting, "patch latency p50", Spread.quantile(latencies, 0.5), "ms");
+        figure("ingest", setting, "patch latency p99", Spread.quantile(latencies, 0.99), "ms");
         progress.printf(Locale.ROOT, "ingest, %s: %,.0f triples/s (patch p50 %.1f ms, p99 %.1f ms)%n", setting, rate,
-                percentile(latencies, 50), percentile(latencies, 99));
+                Spread.quantile(latencies, 0.5), Spread.quantile(latencies, 0.99));
     }
 
     // --- visibility -----------------------------------------------------------------------------
@@ -269,12 +273,12 @@ public final class LiveExperiment {
         }
         for (String server : List.of("primary", "follower")) {
             double[] values = server.equals("primary") ? onPrimary : onFollower;
-            figure("visibility", server, "p50", percentile(values, 50), "ms");
-            figure("visibility", server, "p99", percentile(values, 99), "ms");
-            figure("visibility", server, "max", percentile(values, 100), "ms");
+            figure("visibility", server, "p50", Spread.quantile(values, 0.5), "ms");
+            figure("visibility", server, "p99", Spread.quantile(values, 0.99), "ms");
+            figure("visibility", server, "max", Spread.quantile(values, 1.0), "ms");
         }
-        progress.printf(Locale.ROOT, "visibility: primary p99 %.1f ms, follower p99 %.1f ms%n", percentile(onPrimary, 99),
-                percentile(onFollower, 99));
+        progress.printf(Locale.ROOT, "visibility: primary p99 %.1f ms, follower p99 %.1f ms%n", Spread.quantile(onPrimary, 0.99),
+                Spread.quantile(onFollower, 0.99));
     }
 
     private void awaitVersion(String dataset, long version) throws InterruptedException {
@@ -484,15 +488,5 @@ public final class LiveExperiment {
 
     private void figure(String part, String setting, String metric, double value, String unit) {
         figures.add(new Figure(part, setting, metric, value, unit));
-    }
-
-    static double percentile(double[] values, double p) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        int index = (int) Math.ceil(p / 100 * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
     }
 }

@@ -182,7 +182,7 @@ final class ChangesEndpoint {
             throw new HttpError(410, "The changes up to version " + oldest + " were compacted into the dataset's HDT file"
                     + " and are no longer in the feed; start a follower from a copy of the current file.");
         }
-        if (since == version && waitSeconds > 0 && request.isAsyncSupported()) {
+        if (since == version && waitSeconds > 0) {
             // Wait without a thread: the first of a new version and the timeout sends the answer.
             AsyncContext async = request.startAsync();
             async.setTimeout(0);
@@ -224,13 +224,6 @@ final class ChangesEndpoint {
                 }
             });
             return;
-        }
-        if (since == version && waitSeconds > 0) {
-            try {
-                target.live().awaitAfter(since, waitSeconds * 1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
         }
         sendFeed(request, response, target, since);
     }

@@ -8,7 +8,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.slf4j.Logger;
@@ -50,7 +49,6 @@ public final class LiveDataset implements AutoCloseable {
     private final long compactAfter;
     private final ReentrantLock writer = new ReentrantLock();
     private final ReentrantLock versions = new ReentrantLock();
-    private final Condition changed = versions.newCondition();
     /** Requests waiting for a version past theirs (long polls), guarded by {@link #versions}. */
     private final java.util.List<Waiter> waiters = new java.util.ArrayList<>();
     private final ScheduledExecutorService background;
@@ -228,7 +226,7 @@ public final class LiveDataset implements AutoCloseable {
             try {
                 log.read(snapshot.version(), entry -> {
                     try {
-                        LiveDatasource.applyTo(overlay, PatchReader.read(new ByteArrayInputStream(entry.patch())));
+                        overlay.apply(PatchReader.read(new ByteArrayInputStream(entry.patch())));
                     } catch (BadPatchException e) {
                         throw new IOException("Patch log " + log.file() + ", version " + entry.version() + ": "
                                 + e.getMessage(), e);
@@ -246,8 +244,8 @@ public final class LiveDataset implements AutoCloseable {
                 keptAfter = snapshot.version();
                 // The data is the same but a fragment's order may not be: a version of its own (an empty
                 // patch) tells clients paging across the compaction that their pages changed.
-                long marker = log.append(new ChangeSet(java.util.List.of()).toPatch());
-                source.apply(new ChangeSet(java.util.List.of()), marker);
+                ChangeSet mark = new ChangeSet(java.util.List.of());
+                source.apply(mark, log.append(mark.toPatch()));
                 signal();
             } catch (IOException e) {
                 LOG.warn("Compaction of {}: the new file is in use, but the log could not be cut or marked ({}); "
@@ -263,20 +261,6 @@ public final class LiveDataset implements AutoCloseable {
         LOG.info("Compacted {} at version {}: {} triples in the new base, {} changes folded in, {} ms", name,
                 done.version(), done.triples(), folded, done.millis());
         return done;
-    }
-
-    /** Waits until the version is past {@code since}, at most {@code timeoutMillis}; true if it is. */
-    public boolean awaitAfter(long since, long timeoutMillis) throws InterruptedException {
-        long left = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        versions.lock();
-        try {
-            while (source.versionNumber() <= since && left > 0 && !stopping) {
-                left = changed.awaitNanos(left);
-            }
-            return source.versionNumber() > since;
-        } finally {
-            versions.unlock();
-        }
     }
 
     /**
@@ -297,41 +281,34 @@ public final class LiveDataset implements AutoCloseable {
      * that made it so: {@code action} must hand its work on. Returns what cancels the wait.
      */
     public Runnable whenAfter(long since, Runnable action) {
-        Runnable waiter = new Runnable() {
-            private final java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
-
-            @Override
-            public void run() {
-                if (done.compareAndSet(false, true)) {
-                    action.run();
-                }
-            }
-        };
+        // A waiter leaves the list before it runs (signal), so it runs once.
+        Waiter waiter = new Waiter(since, action);
         versions.lock();
         try {
             if (source.versionNumber() <= since && !stopping) {
-                waiters.add(new Waiter(since, waiter));
+                waiters.add(waiter);
                 return () -> removeWaiter(waiter);
             }
         } finally {
             versions.unlock();
         }
-        waiter.run();
+        action.run();
         return () -> { };
     }
 
     private record Waiter(long since, Runnable action) {}
 
-    private void removeWaiter(Runnable action) {
+    private void removeWaiter(Waiter waiter) {
         versions.lock();
         try {
-            waiters.removeIf(w -> w.action() == action);
+            // By identity: two requests may wait for the same version with equal actions.
+            waiters.removeIf(w -> w == waiter);
         } finally {
             versions.unlock();
         }
     }
 
-    /** Ends every wait of {@link #awaitAfter} and {@link #whenAfter} now and from now on: the server is stopping. */
+    /** Ends every wait of {@link #whenAfter} now and from now on: the server is stopping. */
     public void stopWaiting() {
         stopping = true;
         signal();
@@ -341,7 +318,6 @@ public final class LiveDataset implements AutoCloseable {
         java.util.List<Waiter> due = new java.util.ArrayList<>();
         versions.lock();
         try {
-            changed.signalAll();
             long version = source.versionNumber();
             waiters.removeIf(w -> (stopping || version > w.since()) && due.add(w));
         } finally {

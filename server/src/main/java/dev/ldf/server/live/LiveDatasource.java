@@ -83,11 +83,6 @@ public final class LiveDatasource implements Datasource {
         }
     }
 
-    /** Applies {@code changes} to {@code overlay}; returns how many triples were in fact added and deleted. */
-    static ChangeSet.Effect applyTo(Overlay overlay, ChangeSet changes) {
-        return overlay.apply(changes);
-    }
-
     /** The dataset at one version, as a compaction reads it: the base and copies of the overlay's two sets. */
     record Snapshot(HdtDatasource base, long version, List<Triple> added, List<Triple> deleted) {}
 

@@ -79,7 +79,7 @@ public final class PatchLog implements AutoCloseable {
                 return new PatchLog(file, channel, baseVersion, MAGIC.length, baseVersion);
             }
             checkMagic(file, channel);
-            long[] last = {baseVersion, -1};
+            long[] last = {baseVersion};
             long[] first = {-1};
             long good = scan(channel, (entry, next) -> {
                 if (first[0] < 0) {
@@ -93,7 +93,6 @@ public final class PatchLog implements AutoCloseable {
                     throw new IOException("Patch log " + file + ": version " + entry.version() + " follows " + last[0]);
                 }
                 last[0] = entry.version();
-                last[1] = next;
                 if (entry.version() > baseVersion) {
                     // Every later record is replayed: stopping here would cut the log short.
                     replay.entry(entry);
