@@ -133,7 +133,7 @@ public final class FragmentHttpClient implements AutoCloseable {
                             RetryAfter.parse(response.headers().firstValue("Retry-After"), Instant.now()));
                     continue;
                 }
-                throw new FragmentException(describe(request) + " was answered with " + status + ": " + message);
+                throw new FragmentException(describe(request) + " was answered with " + status + ": " + message, status);
             } catch (ConnectException e) {
                 failure = new Failure("cannot connect (" + (e.getMessage() == null ? "connection refused" : e.getMessage())
                         + ")", Optional.empty());

@@ -28,6 +28,7 @@ import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
 import org.apache.jena.sparql.engine.main.QC;
 
+import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.http.ResultsPage;
 
@@ -45,6 +46,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
 
     /** Rows sent in one query's VALUES. */
     static final int BLOCK = 100;
+    /** Times a query refused before its first solution starts again. */
+    private static final int MAX_RESTARTS = 3;
 
     private final Op op;
     private final FragmentSource source;
@@ -121,6 +124,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
         private final String query;
         private String next;
         private boolean finished;
+        /** Solutions the server gave so far. */
+        private long solutions;
 
         RemoteBlock(List<Var> bound, List<Binding> rows) {
             this.bound = bound;
@@ -144,8 +149,9 @@ final class RemoteEvaluation implements Iterator<Binding> {
 
         @Override
         public Iterator<Binding> nextPage() {
-            ResultsPage page = source.results(query, next);
+            ResultsPage page = fetch();
             next = page.next();
+            solutions += page.solutions().size();
             finished = next == null;
             List<Binding> merged = new ArrayList<>();
             for (Binding solution : page.solutions()) {
@@ -164,6 +170,29 @@ final class RemoteEvaluation implements Iterator<Binding> {
         @Override
         public boolean finished() {
             return finished;
+        }
+
+        /**
+         * The next quantum. A dataset that takes changes refuses (409) to resume a query whose
+         * data changed since its last quantum: before any solution came, the query starts again;
+         * after, the solutions given would mix two versions, so the query fails.
+         */
+        private ResultsPage fetch() {
+            for (int restarts = 0;; restarts++) {
+                try {
+                    return source.results(query, next);
+                } catch (FragmentException e) {
+                    if (e.status() != 409 || next == null) {
+                        throw e;
+                    }
+                    if (solutions > 0 || restarts == MAX_RESTARTS) {
+                        throw new FragmentException("The dataset changed, in data this query reads, while the query ran"
+                                + (solutions > 0 ? " (after " + solutions + " solutions)" : "") + "; run it again. "
+                                + e.getMessage(), e);
+                    }
+                    next = null;
+                }
+            }
         }
 
         private List<Node> key(Binding binding) {

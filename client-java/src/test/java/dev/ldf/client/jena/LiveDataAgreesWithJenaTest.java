@@ -44,6 +44,7 @@ import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.term.HdtTerms;
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.Preemption;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.config.Writes;
 import dev.ldf.server.fragment.Skolemizer;
@@ -56,7 +57,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The property test of live data: random patch sequences (adds, deletes, re-adds, deletes of
  * what is not there, blank nodes, literals with languages and datatypes) go to a real server and
  * to a Jena graph in memory; after every step each fragment touched and every query agree, and
- * they still do after a compaction and after a restart.
+ * they still do after a compaction and after a restart. Queries run over brTPF, TPF and the
+ * preemptive endpoint.
  */
 class LiveDataAgreesWithJenaTest {
 
@@ -90,7 +92,7 @@ class LiveDataAgreesWithJenaTest {
         loadOracle(hdt);
         ServerConfig config = new ServerConfig("Live tests", null, "127.0.0.1", 0, null, 60, null, null,
                 List.of(new DatasetConfig("live", null, null, hdt.toString(), 100, DatasetConfig.Loading.LOAD, null, null,
-                        10, null, new Writes(true, TOKEN, null, 0L))));
+                        10, new Preemption(true, 1, 7), new Writes(true, TOKEN, null, 0L))));
         FragmentServer server = FragmentServer.start(config);
         try {
             for (int step = 1; step <= 12; step++) {
@@ -199,7 +201,8 @@ class LiveDataAgreesWithJenaTest {
         List<String> queries = new ArrayList<>();
         QUERY_NAMES.forEach(name -> queries.add(SparqlOverFragmentsTest.QUERIES.get(name)));
         queries.addAll(List.of(LIVE_QUERIES));
-        for (Mode mode : tpfToo ? List.of(Mode.BRTPF, Mode.TPF) : List.of(Mode.BRTPF)) {
+        // Preemptive quanta end after 7 solutions (or 1 ms): queries are suspended and resumed throughout.
+        for (Mode mode : tpfToo ? List.of(Mode.BRTPF, Mode.TPF, Mode.PREEMPTIVE) : List.of(Mode.BRTPF, Mode.PREEMPTIVE)) {
             try (FragmentSource source = FragmentSource.connect(dataset, ClientOptions.defaults().withMode(mode),
                     new ClientListener() {})) {
                 for (String text : queries) {

@@ -23,8 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
 
-import dev.ldf.server.hdt.ResumableScan;
-import dev.ldf.server.hdt.ResumableScans;
+import dev.ldf.server.hdt.HdtScans;
+import dev.ldf.server.preemption.ResumableScan;
 
 /**
  * What resuming a suspended scan costs, by pattern shape and by how far the scan had got: open at
@@ -51,7 +51,7 @@ public class ResumeBenchmark {
     public int depth;
 
     private LibraryFixture fixture;
-    private ResumableScans scans;
+    private HdtScans scans;
     private long[] ids;
     private long position;
 

@@ -50,7 +50,7 @@ public final class HdtDatasource implements Datasource {
     private final Matches matches;
     private final PatternCounts counts;
     private final CursorCache cursors;
-    private final ResumableScans scans;
+    private final HdtScans scans;
     private final Options options;
 
     /**
@@ -75,7 +75,7 @@ public final class HdtDatasource implements Datasource {
         this.matches = new Matches(file.hdt().getTriples(), repeated, Math.toIntExact(dictionary.getNpredicates()));
         this.counts = new PatternCounts(matches, options.countScanLimit());
         this.cursors = new CursorCache(options.cursorCachePatterns(), options.cursorIdleTime());
-        this.scans = new ResumableScans(matches, terms, repeated, dictionary);
+        this.scans = new HdtScans(matches, terms, repeated, dictionary);
         this.options = options;
     }
 
@@ -229,7 +229,7 @@ public final class HdtDatasource implements Datasource {
     }
 
     /** Scans that suspend and resume, for the preemptive engine. */
-    public ResumableScans scans() {
+    public HdtScans scans() {
         return scans;
     }
 

@@ -5,6 +5,7 @@ import org.rdfhdt.hdt.enums.TripleComponentRole;
 import org.rdfhdt.hdt.triples.TripleID;
 
 import dev.ldf.server.fragment.TriplePattern;
+import dev.ldf.server.preemption.ResumableScans;
 
 /**
  * Tests triples for a pattern's repeated variables ({@code ?x p ?x}) on identifiers alone, which
@@ -18,9 +19,9 @@ import dev.ldf.server.fragment.TriplePattern;
 final class RepeatedVariables {
 
     static final int NONE = 0;
-    static final int SUBJECT_OBJECT = 1;
-    static final int SUBJECT_PREDICATE = 2;
-    static final int PREDICATE_OBJECT = 4;
+    static final int SUBJECT_OBJECT = ResumableScans.SUBJECT_IS_OBJECT;
+    static final int SUBJECT_PREDICATE = ResumableScans.SUBJECT_IS_PREDICATE;
+    static final int PREDICATE_OBJECT = ResumableScans.PREDICATE_IS_OBJECT;
 
     private final long shared;
     private final long[] predicateAsSubject;

@@ -25,7 +25,7 @@ import dev.ldf.server.hdt.HdtDatasource;
 import dev.ldf.server.live.LiveDataset;
 import dev.ldf.server.live.LiveDatasource;
 import dev.ldf.server.monitor.RequestLabels;
-import dev.ldf.server.preemption.PreemptiveEngine;
+import dev.ldf.server.preemption.PreemptableDataset;
 import dev.ldf.server.preemption.QuantumSlots;
 import dev.ldf.server.rdf.OutputFormat;
 import dev.ldf.server.rdf.ResponseWriter;
@@ -110,22 +110,19 @@ public final class FragmentServlet extends HttpServlet {
                 changeTargets.put(d.name(), ChangesEndpoint.Target.of(d.name(), changing,
                         d.writes().enabled() ? d.writes().resolvedToken() : null, d.writes().follow()));
             }
-            // Only HDT datasets can suspend and resume a scan anywhere; not yet over an overlay.
-            boolean preemptable = d.preemption().enabled() && source instanceof HdtDatasource;
-            if (d.preemption().enabled() && changing != null) {
-                LOG.warn("Dataset {} takes changes: its preemptive endpoint is off (not yet supported over changes)",
-                        d.name());
-            }
-            if (preemptable) {
-                preemptiveTargets.put(d.name(), new PreemptiveEndpoint.Target(d.name(),
-                        PreemptiveEndpoint.version(source.version()),
-                        new PreemptiveEngine(((HdtDatasource) source).scans()), d.preemption()));
+            PreemptableDataset preemptable = !d.preemption().enabled() ? null
+                    : source instanceof PreemptableDataset changes ? changes
+                    : source instanceof HdtDatasource file
+                            ? PreemptableDataset.fixed(PreemptiveEndpoint.number(file.version()), file.scans())
+                    : null;
+            if (preemptable != null) {
+                preemptiveTargets.put(d.name(), new PreemptiveEndpoint.Target(d.name(), preemptable, d.preemption()));
             }
             String settings = d.title() + "|" + d.description() + "|" + d.pageSize()
                     + "|" + d.prefixes() + "|" + d.maxBindingsPerRequest() + "|" + config.maxRequestBodyBytes()
-                    + "|" + config.baseUrl() + "|" + preemptable;
+                    + "|" + config.baseUrl() + "|" + (preemptable != null);
             datasets.put(d.name(), new Served(new ServedDataset(d.name(), d.title(), d.description(), d.prefixes(),
-                    d.pageSize(), d.maxBindingsPerRequest(), config.maxRequestBodyBytes(), source, preemptable),
+                    d.pageSize(), d.maxBindingsPerRequest(), config.maxRequestBodyBytes(), source, preemptable != null),
                     settings));
             catalog.append('|').append(d.name()).append('|').append(settings);
         }

@@ -23,6 +23,7 @@ import dev.ldf.server.config.Preemption;
 import dev.ldf.server.config.Tokens;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.preemption.InvalidTokenException;
+import dev.ldf.server.preemption.PreemptableDataset;
 import dev.ldf.server.preemption.PreemptableQuery;
 import dev.ldf.server.preemption.PreemptiveEngine;
 import dev.ldf.server.preemption.QuantumSlots;
@@ -50,8 +51,11 @@ final class PreemptiveEndpoint {
     static final String NEXT_HEADER = "Next-Token";
     private static final List<ResultsFormat> FORMATS = List.of(ResultsFormat.values());
 
-    /** One dataset's endpoint: its engine, its settings, and the version its tokens are bound to. */
-    record Target(String dataset, long version, PreemptiveEngine engine, Preemption settings) {}
+    /** One dataset's endpoint: its data and its settings. */
+    record Target(String dataset, PreemptableDataset data, Preemption settings) {}
+
+    /** What a quantum did, and on which state of the dataset. */
+    private record Ran(PreemptiveEngine.Outcome outcome, long base, long version) {}
 
     private final TokenSigner signer;
     private final QuantumSlots slots;
@@ -88,8 +92,8 @@ final class PreemptiveEndpoint {
         return new TokenSigner(keys, Duration.ofSeconds(tokens.lifetimeSeconds()), Clock.systemUTC());
     }
 
-    /** A dataset version as the number tokens carry: the first bytes of its digest. */
-    static long version(String datasetVersion) {
+    /** A file's version as the number tokens carry: the first bytes of its digest. */
+    static long number(String datasetVersion) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(datasetVersion.getBytes(StandardCharsets.UTF_8));
             long value = 0;
@@ -119,32 +123,37 @@ final class PreemptiveEndpoint {
         long received = System.nanoTime();
         PreemptableQuery query = parse(parameters.query(), skolemizer);
         long parsed = System.nanoTime();
-        TokenSigner.Binding binding = TokenSigner.Binding.of(target.dataset(), target.version(), parameters.query());
-        byte[] state = null;
+        TokenSigner.Binding binding = TokenSigner.Binding.of(target.dataset(), parameters.query());
+        TokenSigner.Resumption resumed = null;
         if (parameters.next() != null) {
             try {
-                state = signer.verify(binding, parameters.next());
+                resumed = signer.verify(binding, parameters.next());
             } catch (InvalidTokenException e) {
                 throw HttpError.badRequest(e.getMessage());
             }
         }
+        TokenSigner.Resumption token = resumed;
         long verified = System.nanoTime();
         List<Binding> solutions = new ArrayList<>();
         long arrived = System.nanoTime();
-        QuantumSlots.Place place = enter(response, state != null);
+        QuantumSlots.Place place = enter(response, resumed != null);
         long begin = System.nanoTime();
         int quantumMillis = place == QuantumSlots.Place.FIRST_QUANTUM
                 ? Math.min(firstQuantumMillis, target.settings().quantumMillis())
                 : target.settings().quantumMillis();
-        PreemptiveEngine.Outcome outcome;
+        Ran quantum;
         try {
-            outcome = run(target, query, state, quantumMillis, solutions, skolemizer);
+            quantum = target.data().read(data -> new Ran(run(target, data, query,
+                    token == null ? null : resumable(token, data, query, response), quantumMillis, solutions, skolemizer),
+                    data.base(), data.version()));
         } finally {
             slots.leave(place);
         }
+        PreemptiveEngine.Outcome outcome = quantum.outcome();
         long ran = System.nanoTime() - begin;
         long signing = System.nanoTime();
-        String next = outcome.complete() ? null : signer.sign(binding, outcome.next());
+        String next = outcome.complete() ? null
+                : signer.sign(binding, new TokenSigner.Resumption(quantum.base(), quantum.version(), outcome.next()));
         signing = System.nanoTime() - signing;
         // Resuming covers checking the token; suspending, signing it. Parsing is every request's cost.
         ResultsWriter.Stats stats = new ResultsWriter.Stats(outcome.solutions(), outcome.rows(), (parsed - received) / 1e6,
@@ -181,11 +190,35 @@ final class PreemptiveEndpoint {
         return place;
     }
 
-    private PreemptiveEngine.Outcome run(Target target, PreemptableQuery query, byte[] state, int quantumMillis,
-            List<Binding> solutions, Skolemizer skolemizer) {
+    /**
+     * The saved plan of {@code token} if the dataset as it stands can resume it: on the same base,
+     * at the token's version or at a later one whose changes touched none of the query's patterns.
+     */
+    private static byte[] resumable(TokenSigner.Resumption token, PreemptableDataset.State data, PreemptableQuery query,
+            HttpServletResponse response) {
+        if (token.base() != data.base()) {
+            throw new HttpError(409, "The dataset was rebuilt since the continuation token was issued: start the "
+                    + "query again.");
+        }
+        if (token.version() > data.version()) {
+            // A replica behind the one that ran the last quantum: another (or this one, soon) can go on.
+            response.setHeader("Retry-After", "1");
+            throw new HttpError(503, "This server has not yet applied version " + token.version()
+                    + " of the dataset, which the continuation token comes from; retry shortly.");
+        }
+        if (token.version() < data.version() && data.changedSince(token.version(), query.patterns())) {
+            throw new HttpError(409, "The dataset has changed since the continuation token was issued (version "
+                    + token.version() + ", now " + data.version() + ") in data this query reads: start the query again.");
+        }
+        return token.state();
+    }
+
+    private PreemptiveEngine.Outcome run(Target target, PreemptableDataset.State data, PreemptableQuery query,
+            byte[] state, int quantumMillis, List<Binding> solutions, Skolemizer skolemizer) {
         try {
-            return target.engine().run(query, state, quantumMillis * 1_000_000L, contendedQuantumMillis * 1_000_000L,
-                    slots::contended, target.settings().maxResults(), b -> solutions.add(skolemized(b, skolemizer)));
+            return new PreemptiveEngine(data.scans()).run(query, state, quantumMillis * 1_000_000L,
+                    contendedQuantumMillis * 1_000_000L, () -> slots.contended() || data.changesWaiting(),
+                    target.settings().maxResults(), b -> solutions.add(skolemized(b, skolemizer)));
         } catch (InvalidTokenException e) {
             throw HttpError.badRequest(e.getMessage());
         }

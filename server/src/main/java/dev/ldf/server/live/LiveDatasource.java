@@ -3,11 +3,12 @@ package dev.ldf.server.live;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.locks.ReadWriteLock;
+import java.util.function.Function;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.apache.jena.atlas.iterator.Iter;
@@ -23,6 +24,8 @@ import dev.ldf.server.fragment.PageTriples.EncodedTripleConsumer;
 import dev.ldf.server.fragment.Selector;
 import dev.ldf.server.fragment.TriplePattern;
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.preemption.PreemptableDataset;
+import dev.ldf.server.preemption.ResumableScans;
 
 /**
  * A dataset that changes: an HDT file as its base and an {@link Overlay} of the changes since.
@@ -36,7 +39,7 @@ import dev.ldf.server.hdt.HdtDatasource;
  *
  * <p>Readers share a lock that a change takes alone: a page is computed against one version.
  */
-public final class LiveDatasource implements Datasource {
+public final class LiveDatasource implements Datasource, PreemptableDataset {
 
     /** Base triples read at a time when deleted ones must be passed over. */
     private static final int BASE_CHUNK = 1_024;
@@ -44,8 +47,10 @@ public final class LiveDatasource implements Datasource {
     /** The base and its overlay: replaced together by a compaction. Guarded by {@link #lock}. */
     private HdtDatasource base;
     private Overlay overlay;
-    private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final ResumePoints resumes = new ResumePoints(4_096);
+    /** What changed when, for queries suspended across changes. Guarded by {@link #lock}. */
+    private final ChangeClocks clocks = new ChangeClocks();
     /** The last applied change's version: the dataset's version. Guarded by {@link #lock}. */
     private long version;
 
@@ -69,6 +74,7 @@ public final class LiveDatasource implements Datasource {
             lock.readLock().unlock();
         }
         boolean[] inBase = before.inBase(changes);
+        int[] slots = ChangeClocks.slots(changes);
         lock.writeLock().lock();
         try {
             if (version <= this.version) {
@@ -76,6 +82,7 @@ public final class LiveDatasource implements Datasource {
             }
             // A compaction swapped the base meanwhile (when the caller does not keep it out): look again.
             ChangeSet.Effect effect = overlay.apply(changes, overlay == before ? inBase : overlay.inBase(changes));
+            clocks.tick(slots, version);
             this.version = version;
             return effect;
         } finally {
@@ -239,6 +246,38 @@ public final class LiveDatasource implements Datasource {
     /** An estimate never below what the data has shown. */
     private static Count atLeast(Count count, long seen) {
         return count.exact() || count.value() >= seen ? count : Count.estimate(seen);
+    }
+
+    /**
+     * Runs a quantum of the preemptive engine on the dataset as it stands, changes held off until
+     * it returns. Positions refer to the base by the version it holds and its size, which replicas
+     * that compacted at the same version share.
+     */
+    @Override
+    public <T> T read(Function<PreemptableDataset.State, T> quantum) {
+        lock.readLock().lock();
+        try {
+            HdtDatasource file = base;
+            long baseNumber = file.compactedVersion() * 1_000_003L + file.statistics().triples();
+            ResumableScans scans = overlay.isEmpty() ? file.scans() : new LiveScans(file.scans(), overlay);
+            return quantum.apply(new QuantumView(baseNumber, version, scans, clocks, lock));
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** The dataset as one quantum reads it, under the read lock. */
+    private record QuantumView(long base, long version, ResumableScans scans, ChangeClocks clocks,
+            ReentrantReadWriteLock lock) implements PreemptableDataset.State {
+        @Override
+        public boolean changedSince(long since, Collection<Triple> patterns) {
+            return clocks.changedSince(since, patterns);
+        }
+
+        @Override
+        public boolean changesWaiting() {
+            return lock.hasQueuedThreads();
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.ldf.server.live;
 import java.util.Iterator;
 import java.util.function.Predicate;
 
+import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
 import dev.ldf.server.fragment.TriplePattern;
@@ -103,6 +104,16 @@ final class Overlay {
     /** The deleted base triples that match {@code pattern}, in a fixed order. */
     Iterator<Triple> deleted(TriplePattern pattern) {
         return deleted.find(pattern);
+    }
+
+    /** The added set's number of a term (numbers stay until a compaction), or null when it never had the term. */
+    Integer addedNumber(Node term) {
+        return added.numberOf(term);
+    }
+
+    /** The term the added set numbered {@code number}. */
+    Node addedTerm(int number) {
+        return added.term(number);
     }
 
     long addedCount(TriplePattern pattern) {

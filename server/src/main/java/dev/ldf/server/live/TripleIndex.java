@@ -103,6 +103,16 @@ final class TripleIndex {
         return numbers.get(HdtTerms.toHdt(node));
     }
 
+    /** The number of a term some triple here has or had, or null. */
+    Integer numberOf(Node node) {
+        return known(node);
+    }
+
+    /** The term numbered {@code number}. */
+    Node term(int number) {
+        return terms.get(number);
+    }
+
     /** The numbers of a triple whose terms all have them; null otherwise (then it is not here). */
     private Keys lookup(Triple t) {
         Integer s = known(t.getSubject());

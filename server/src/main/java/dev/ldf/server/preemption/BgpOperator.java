@@ -10,9 +10,6 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Var;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
 
-import dev.ldf.server.hdt.ResumableScan;
-import dev.ldf.server.hdt.ResumableScans;
-
 /**
  * A basic graph pattern as a left-deep pipeline of index nested-loop joins: one scan per pattern,
  * each opened with the terms the scans before it bound. The order is fixed when the operator is
@@ -21,7 +18,7 @@ import dev.ldf.server.hdt.ResumableScans;
  *
  * <p>Saved state: how many scans are open, whether the last step was a solution, and each open
  * scan's position. On resume every open scan but the deepest reads its last row again (one row,
- * at its saved position less one), which restores the bindings it had made; so does the deepest
+ * from the position before its saved one), which restores the bindings it had made; so does the deepest
  * when a solution was the last step. Resuming therefore costs one logarithmic seek per pattern,
  * however far the scans had got.
  */
@@ -131,10 +128,11 @@ final class BgpOperator implements Operator {
             long position = in.read();
             if (i < depth - 1 || atSolution) {
                 // Read the row that made this scan's bindings again.
-                if (position < 1) {
+                long previous = position < 1 ? -1 : terms.scans().previous(position);
+                if (previous < 0) {
                     throw PlanState.Reader.invalid();
                 }
-                scans[i] = open(i, position - 1);
+                scans[i] = open(i, previous);
                 oneRow[0] = 1;
                 if (scans[i].next(spo, () -> oneRow[0]-- > 0) != ResumableScan.Step.MATCH) {
                     throw PlanState.Reader.invalid();
@@ -164,7 +162,12 @@ final class BgpOperator implements Operator {
         Level level = levels[i];
         for (int p = 0; p < 3; p++) {
             if (level.binds[p]) {
-                row.bind(level.slots[p], spo[p], ROLES[p]);
+                Node node = scans[i].node(p);
+                if (node == null) {
+                    row.bind(level.slots[p], spo[p], ROLES[p]);
+                } else {
+                    row.bind(level.slots[p], node);
+                }
             }
         }
     }

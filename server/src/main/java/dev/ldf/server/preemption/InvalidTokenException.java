@@ -2,13 +2,13 @@ package dev.ldf.server.preemption;
 
 /**
  * A continuation token the server will not resume: malformed, signed with an unknown key, edited
- * or issued for another query, expired, or issued for an earlier version of the dataset. The
- * message is short and safe to show to the client (a 400).
+ * or issued for another query or dataset, or expired. The message is short and safe to show to
+ * the client (a 400).
  */
 public final class InvalidTokenException extends Exception {
 
     /** Why a token was refused. */
-    public enum Reason { MALFORMED, UNKNOWN_KEY, BAD_SIGNATURE, EXPIRED, STALE }
+    public enum Reason { MALFORMED, UNKNOWN_KEY, BAD_SIGNATURE, EXPIRED }
 
     private final Reason reason;
 

@@ -21,6 +21,7 @@ import org.apache.jena.sparql.algebra.op.OpTable;
 import org.apache.jena.sparql.algebra.op.OpUnion;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprFunctionOp;
 import org.apache.jena.sparql.expr.ExprVisitorBase;
@@ -52,6 +53,27 @@ public record PreemptableQuery(List<Var> projection, Part where) {
 
     /** Inline solutions (VALUES; also the empty group, as one empty solution). */
     public record Values(List<Var> variables, List<Binding> rows) implements Part {}
+
+    /** Every triple pattern of the query: what it reads of the dataset. */
+    public List<Triple> patterns() {
+        List<Triple> patterns = new ArrayList<>();
+        collect(where, patterns);
+        return patterns;
+    }
+
+    private static void collect(Part part, List<Triple> into) {
+        if (part instanceof Bgp bgp) {
+            into.addAll(bgp.patterns());
+        } else if (part instanceof Filter filter) {
+            collect(filter.input(), into);
+        } else if (part instanceof Union union) {
+            collect(union.left(), into);
+            collect(union.right(), into);
+        } else if (part instanceof Join join) {
+            collect(join.left(), into);
+            collect(join.right(), into);
+        }
+    }
 
     /**
      * Parses and checks {@code text}.
@@ -94,13 +116,14 @@ public record PreemptableQuery(List<Var> projection, Part where) {
         if (query.hasValues()) {
             throw new UnsupportedQueryException("VALUES after the WHERE clause is not supported; put it inside");
         }
-        Op op = NodeTransformLib.transform(node -> node.isURI() ? terms.apply(node) : node, Algebra.compile(query));
+        UnaryOperator<Node> iris = node -> node.isURI() ? terms.apply(node) : node;
+        Op op = NodeTransformLib.transform(iris::apply, Algebra.compile(query));
         List<Var> projection = null;
         if (op instanceof OpProject project) {
             projection = List.copyOf(project.getVars());
             op = project.getSubOp();
         }
-        return new PreemptableQuery(projection == null ? List.copyOf(query.getProjectVars()) : projection, part(op));
+        return new PreemptableQuery(projection == null ? List.copyOf(query.getProjectVars()) : projection, part(op, iris));
     }
 
     private static String form(Query query) {
@@ -108,7 +131,8 @@ public record PreemptableQuery(List<Var> projection, Part where) {
                 : "JSON";
     }
 
-    private static Part part(Op op) throws UnsupportedQueryException {
+    /** The query's parts; {@code terms} for the rows of VALUES, which Jena's node transform leaves as they are. */
+    private static Part part(Op op, UnaryOperator<Node> terms) throws UnsupportedQueryException {
         if (op instanceof OpBGP bgp) {
             return new Bgp(List.copyOf(bgp.getPattern().getList()));
         }
@@ -118,17 +142,21 @@ public record PreemptableQuery(List<Var> projection, Part where) {
                 checkExpression(e);
                 expressions.add(e);
             }
-            return new Filter(List.copyOf(expressions), part(filter.getSubOp()));
+            return new Filter(List.copyOf(expressions), part(filter.getSubOp(), terms));
         }
         if (op instanceof OpUnion union) {
-            return new Union(part(union.getLeft()), part(union.getRight()));
+            return new Union(part(union.getLeft(), terms), part(union.getRight(), terms));
         }
         if (op instanceof OpJoin join) {
-            return new Join(part(join.getLeft()), part(join.getRight()));
+            return new Join(part(join.getLeft(), terms), part(join.getRight(), terms));
         }
         if (op instanceof OpTable table) {
             List<Binding> rows = new ArrayList<>();
-            table.getTable().rows().forEachRemaining(rows::add);
+            table.getTable().rows().forEachRemaining(row -> {
+                BindingBuilder replaced = BindingBuilder.create();
+                row.forEach((v, node) -> replaced.add(v, terms.apply(node)));
+                rows.add(replaced.build());
+            });
             return new Values(List.copyOf(table.getTable().getVars()), List.copyOf(rows));
         }
         throw new UnsupportedQueryException(unsupported(op) + " is not supported; the endpoint runs basic graph "

@@ -7,8 +7,6 @@ import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
 
-import dev.ldf.server.hdt.ResumableScans;
-
 /**
  * Runs a query for one quantum: builds its plan (fresh, or from the state a previous quantum
  * saved), produces solutions until the quantum or the page's size runs out, and saves the plan

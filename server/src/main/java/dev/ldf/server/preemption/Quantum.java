@@ -2,8 +2,6 @@ package dev.ldf.server.preemption;
 
 import java.util.function.BooleanSupplier;
 
-import dev.ldf.server.hdt.ResumableScan;
-
 /**
  * The time one request may spend on a query: checked before every row a scan reads. Once spent it
  * stays spent, so every scan of the plan stops where it stands. A row budget makes suspensions

@@ -3,8 +3,6 @@ package dev.ldf.server.preemption;
 import org.apache.jena.graph.Node;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
 
-import dev.ldf.server.hdt.ResumableScans;
-
 /** The dataset as the operators see it: scans, and the terms of a row in the roles a pattern needs. */
 final class Terms {
 

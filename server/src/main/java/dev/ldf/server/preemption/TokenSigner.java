@@ -18,17 +18,19 @@ import javax.crypto.spec.SecretKeySpec;
 import dev.ldf.server.preemption.InvalidTokenException.Reason;
 
 /**
- * Signs and checks continuation tokens: a suspended plan's state, bound to the dataset, its
- * version and the query it belongs to, with an expiry, authenticated with HMAC-SHA256.
+ * Signs and checks continuation tokens: a suspended plan's state, bound to the dataset and the
+ * query it belongs to, with the data its positions refer to, the dataset version it was saved at
+ * and an expiry, authenticated with HMAC-SHA256. Whether the dataset may still resume it is the
+ * caller's to decide.
  *
- * <p>A token is {@code base64url(format, key id, dataset version, expiry, state, tag)}; the tag
+ * <p>A token is {@code base64url(format, key id, base, version, expiry, state, tag)}; the tag
  * also covers the dataset's name and a digest of the query, which the client sends anyway, so a
  * token cannot be replayed against another query or dataset. Keys rotate: the first key signs,
  * every key listed verifies, so tokens issued before a rotation resume until they expire.
  */
 public final class TokenSigner {
 
-    private static final byte FORMAT = 1;
+    private static final byte FORMAT = 2;
     private static final String ALGORITHM = "HmacSHA256";
     private static final int TAG_BYTES = 32;
     private static final byte[] DOMAIN = "ldf continuation token".getBytes(StandardCharsets.US_ASCII);
@@ -46,12 +48,12 @@ public final class TokenSigner {
         }
     }
 
-    /** What a token is bound to: the dataset's name and version and the digest of the query. */
-    public record Binding(String dataset, long version, byte[] queryDigest) {
-        /** The binding of {@code query} (its exact text and the limits it runs under) on a dataset version. */
-        public static Binding of(String dataset, long version, String query) {
+    /** What a token is bound to: the dataset's name and the digest of the query. */
+    public record Binding(String dataset, byte[] queryDigest) {
+        /** The binding of {@code query} (its exact text and the limits it runs under) on a dataset. */
+        public static Binding of(String dataset, String query) {
             try {
-                return new Binding(dataset, version,
+                return new Binding(dataset,
                         MessageDigest.getInstance("SHA-256").digest(query.getBytes(StandardCharsets.UTF_8)));
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("SHA-256 is missing from this JVM", e);
@@ -79,14 +81,26 @@ public final class TokenSigner {
         this.clock = clock;
     }
 
-    /** A token carrying {@code state}, bound to {@code binding}. */
-    public String sign(Binding binding, byte[] state) {
+    /**
+     * What a token carries.
+     *
+     * @param base    the data the state's positions refer to (a number that changes with the file,
+     *                or with the base of a dataset that takes changes)
+     * @param version the dataset version the state was saved at
+     * @param state   the suspended plan
+     */
+    public record Resumption(long base, long version, byte[] state) {}
+
+    /** A token carrying {@code saved}, bound to {@code binding}. */
+    public String sign(Binding binding, Resumption saved) {
+        byte[] state = saved.state();
         ByteArrayOutputStream body = new ByteArrayOutputStream(state.length + 64);
         body.write(FORMAT);
         byte[] id = signingKey.getBytes(StandardCharsets.US_ASCII);
         body.write(id.length);
         body.writeBytes(id);
-        VarInts.write(body, binding.version());
+        VarInts.write(body, saved.base());
+        VarInts.write(body, saved.version());
         VarInts.write(body, clock.instant().plus(lifetime).getEpochSecond());
         VarInts.write(body, state.length);
         body.writeBytes(state);
@@ -94,8 +108,8 @@ public final class TokenSigner {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(body.toByteArray());
     }
 
-    /** The state a token carries, once its signature, binding, expiry and version are checked. */
-    public byte[] verify(Binding binding, String token) throws InvalidTokenException {
+    /** What a token carries, once its signature, binding and expiry are checked. */
+    public Resumption verify(Binding binding, String token) throws InvalidTokenException {
         byte[] bytes;
         try {
             bytes = Base64.getUrlDecoder().decode(token);
@@ -124,18 +138,15 @@ public final class TokenSigner {
                         "The continuation token was changed, or belongs to another query or dataset");
             }
             // Signed by us: from here on its fields are the ones we wrote.
+            long base = VarInts.read(in);
             long version = VarInts.read(in);
             long expires = VarInts.read(in);
             if (clock.instant().getEpochSecond() > expires) {
                 throw new InvalidTokenException(Reason.EXPIRED, "The continuation token has expired: start the query again");
             }
-            if (version != binding.version()) {
-                throw new InvalidTokenException(Reason.STALE,
-                        "The dataset has changed since the continuation token was issued: start the query again");
-            }
             byte[] state = new byte[Math.toIntExact(VarInts.read(in))];
             in.get(state);
-            return state;
+            return new Resumption(base, version, state);
         } catch (java.nio.BufferUnderflowException | ArithmeticException | IllegalArgumentException e) {
             throw new InvalidTokenException(Reason.MALFORMED, "The continuation token is truncated");
         }

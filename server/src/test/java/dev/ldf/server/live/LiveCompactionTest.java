@@ -101,7 +101,7 @@ class LiveCompactionTest {
             // A write while it runs: it goes to the log and into the new base's overlay.
             HttpResponse<String> during = post(base + "/changes", "A <" + EX + "late> <" + EX + "p1> \"late\" .\n");
             assertEquals(200, during.statusCode(), during.body());
-            String status = awaitCompaction(base, 1);
+            String status = Writers.awaitCompaction(base, 1);
             stop.set(true);
             reader.join();
             assertEquals(null, failure.get(), "reads during the compaction");
@@ -126,7 +126,7 @@ class LiveCompactionTest {
 
             // The next compaction drops what the first one folded in.
             assertEquals(202, post(base + "/compaction", "").statusCode());
-            status = awaitCompaction(base, 3);
+            status = Writers.awaitCompaction(base, 3);
             assertTrue(status.contains("\"replayableAfter\":1"), "the log now starts after version 1: " + status);
             assertEquals(410, Http.get(base + "/changes?since=0").statusCode(), "folded patches are gone from the feed");
             HttpResponse<String> feed = Http.get(base + "/changes?since=1");
@@ -153,18 +153,6 @@ class LiveCompactionTest {
     }
 
     /** Waits until the compaction of {@code version} has ended; returns the state then. */
-    private static String awaitCompaction(String base, long version) throws Exception {
-        for (int i = 0; i < 600; i++) {
-            HttpResponse<String> status = Writers.getWithToken(base + "/compaction");
-            assertEquals(200, status.statusCode(), status.body());
-            if (status.body().contains("\"running\":false") && status.body().contains("\"last\":{\"version\":" + version + ",")) {
-                return status.body();
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the compaction did not end within a minute");
-    }
-
     /** A blank node of the base, as fragments show it. */
     private static boolean skolem(org.apache.jena.graph.Node node) {
         return node.isURI() && node.getURI().contains("/.well-known/genid/");

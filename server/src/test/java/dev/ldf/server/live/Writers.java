@@ -6,6 +6,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 /** Sending changes to a test server as a writer does, with the token the tests configure. */
 final class Writers {
 
@@ -37,5 +39,18 @@ final class Writers {
     static HttpResponse<String> getWithToken(String url) throws Exception {
         return CLIENT.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + TOKEN).build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Waits for the compaction that folds in {@code version} to end; its state as the server gives it. */
+    static String awaitCompaction(String base, long version) throws Exception {
+        for (int i = 0; i < 600; i++) {
+            HttpResponse<String> status = getWithToken(base + "/compaction");
+            assertEquals(200, status.statusCode(), status.body());
+            if (status.body().contains("\"running\":false") && status.body().contains("\"last\":{\"version\":" + version + ",")) {
+                return status.body();
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the compaction did not end within a minute");
     }
 }

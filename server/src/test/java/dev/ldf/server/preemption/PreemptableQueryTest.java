@@ -46,6 +46,17 @@ class PreemptableQueryTest {
     }
 
     @Test
+    void termsAreReplacedEverywhereValuesIncluded() throws UnsupportedQueryException {
+        org.apache.jena.graph.Node blank = org.apache.jena.graph.NodeFactory.createBlankNode("b0");
+        PreemptableQuery query = PreemptableQuery.parse("SELECT * { VALUES ?o { <http://x/genid/b0> } ?o ?p <http://x/genid/b0> }",
+                node -> node.getURI().startsWith("http://x/genid/") ? blank : node);
+        PreemptableQuery.Join join = (PreemptableQuery.Join) query.where();
+        PreemptableQuery.Values values = (PreemptableQuery.Values) join.left();
+        assertEquals(blank, values.rows().get(0).get(org.apache.jena.sparql.core.Var.alloc("o")));
+        assertEquals(blank, ((PreemptableQuery.Bgp) join.right()).patterns().get(0).getObject());
+    }
+
+    @Test
     void everyOtherFormIsRefusedByName() {
         String[][] cases = {
             {"SELECT * WHERE { ?s ex:p ?o OPTIONAL { ?o ex:q ?x } }", "OPTIONAL"},

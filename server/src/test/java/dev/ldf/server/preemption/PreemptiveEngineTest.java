@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PreemptiveEngineTest {
 
-    private static final String PREFIX = "PREFIX ex: <http://ex.org/> PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> ";
+    static final String PREFIX = "PREFIX ex: <http://ex.org/> PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> ";
 
     static final List<String> QUERIES = List.of(
             "SELECT * { ?s ex:p0 ?o . ?o ex:p1 ?z }",
@@ -72,10 +72,19 @@ class PreemptiveEngineTest {
     private static PreemptiveEngine engine;
     private static Model model;
 
-    /** A small graph with joins of every kind: paths, stars, cycles, self-loops, literals, predicates as subjects. */
     @BeforeAll
     static void data() throws IOException {
         Path nt = dir.resolve("data.nt");
+        writeData(nt);
+        Path hdt = dir.resolve("data.hdt");
+        new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
+        source = HdtDatasource.open(hdt, HdtDatasource.Options.defaults());
+        engine = new PreemptiveEngine(source.scans());
+        model = RDFDataMgr.loadModel(nt.toString());
+    }
+
+    /** A small graph with joins of every kind: paths, stars, cycles, self-loops, literals, predicates as subjects. */
+    static void writeData(Path nt) throws IOException {
         Random random = new Random(11);
         try (Writer out = Files.newBufferedWriter(nt)) {
             for (int s = 0; s < 120; s++) {
@@ -100,11 +109,6 @@ class PreemptiveEngineTest {
             out.write("<http://ex.org/p2> <http://ex.org/label> \"p two\"@en .\n");
             out.write("<http://ex.org/s9> <http://ex.org/p2> <http://ex.org/p1> .\n");
         }
-        Path hdt = dir.resolve("data.hdt");
-        new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
-        source = HdtDatasource.open(hdt, HdtDatasource.Options.defaults());
-        engine = new PreemptiveEngine(source.scans());
-        model = RDFDataMgr.loadModel(nt.toString());
     }
 
     @AfterAll
@@ -163,15 +167,27 @@ class PreemptiveEngineTest {
         }
     }
 
-    /** Runs a query quantum after quantum until it is complete; results as sorted strings. */
+    /** Runs one quantum of a query. */
+    @FunctionalInterface
+    interface QuantumRunner {
+        PreemptiveEngine.Outcome run(PreemptableQuery query, byte[] state, Quantum quantum, int maxSolutions,
+                java.util.function.Consumer<Binding> sink) throws InvalidTokenException;
+    }
+
     private static List<String> run(String text, java.util.function.Supplier<Quantum> quanta, int maxSolutions)
             throws Exception {
+        return run(engine::run, text, quanta, maxSolutions);
+    }
+
+    /** Runs a query quantum after quantum until it is complete; results as strings, in the order found. */
+    static List<String> run(QuantumRunner runner, String text, java.util.function.Supplier<Quantum> quanta,
+            int maxSolutions) throws Exception {
         PreemptableQuery query = PreemptableQuery.parse(PREFIX + text);
         List<String> results = new ArrayList<>();
         byte[] state = null;
         int requests = 0;
         do {
-            PreemptiveEngine.Outcome outcome = engine.run(query, state, quanta.get(), maxSolutions,
+            PreemptiveEngine.Outcome outcome = runner.run(query, state, quanta.get(), maxSolutions,
                     b -> results.add(format(b, query.projection())));
             state = outcome.next();
             assertTrue(++requests < 200_000, text + " makes no progress");
@@ -180,6 +196,11 @@ class PreemptiveEngineTest {
     }
 
     private static List<String> jena(String text) {
+        return jena(text, model);
+    }
+
+    /** Jena's results over {@code model}, as sorted strings. */
+    static List<String> jena(String text, Model model) {
         Query query = QueryFactory.create(PREFIX + text);
         List<String> results = new ArrayList<>();
         try (QueryExecution execution = QueryExecution.create(query, model)) {
@@ -205,7 +226,7 @@ class PreemptiveEngineTest {
         return terms.toString();
     }
 
-    private static List<String> sorted(List<String> results) {
+    static List<String> sorted(List<String> results) {
         List<String> copy = new ArrayList<>(results);
         copy.sort(null);
         return copy;

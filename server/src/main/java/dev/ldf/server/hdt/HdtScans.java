@@ -10,22 +10,19 @@ import org.rdfhdt.hdt.triples.TripleID;
 import org.rdfhdt.hdt.triples.Triples;
 import org.rdfhdt.hdt.triples.impl.BitmapTriples;
 
+import dev.ldf.server.preemption.ResumableScan;
+import dev.ldf.server.preemption.ResumableScans;
+
 /**
- * What a query engine that suspends and resumes needs from an HDT file: patterns in dictionary
- * identifiers, their sizes, identifiers carried from one role to another, and scans that open at
- * any saved position in logarithmic time ({@link ResumableScan}).
+ * {@link ResumableScans} of an HDT file, in its dictionary's identifiers: scans open at any
+ * saved position in logarithmic time.
  *
  * <p>Every shape jumps: {@code ???} and the object-index shapes {@code ?PO}, {@code ??O} with
  * HDT's own {@code goTo}; {@code ?P?} with {@link PredicateIterator}; the subject shapes, whose HDT
  * iterator cannot jump, by reading the subject's range of the full iteration, which can. Positions
  * are only meaningful for the file they were taken on. Thread-safe; the scans are not.
  */
-public final class ResumableScans {
-
-    /** The repeated-variable flags of {@link #open}: which positions must hold the same term. */
-    public static final int SUBJECT_IS_OBJECT = RepeatedVariables.SUBJECT_OBJECT;
-    public static final int SUBJECT_IS_PREDICATE = RepeatedVariables.SUBJECT_PREDICATE;
-    public static final int PREDICATE_IS_OBJECT = RepeatedVariables.PREDICATE_OBJECT;
+public final class HdtScans implements ResumableScans {
 
     private final Matches matches;
     private final TermIds terms;
@@ -34,7 +31,7 @@ public final class ResumableScans {
     private final long shared;
     private final boolean subjectRanges;
 
-    ResumableScans(Matches matches, TermIds terms, RepeatedVariables repeated, Dictionary dictionary) {
+    HdtScans(Matches matches, TermIds terms, RepeatedVariables repeated, Dictionary dictionary) {
         this.matches = matches;
         this.terms = terms;
         this.repeated = repeated;
@@ -44,13 +41,11 @@ public final class ResumableScans {
         this.subjectRanges = triples instanceof BitmapTriples bitmaps && bitmaps.getOrder() == TripleComponentOrder.SPO;
     }
 
-    /**
-     * The matches of the pattern (identifiers in their roles, 0 for a variable, below 0 for a term
-     * the dataset lacks), from row {@code position} of its iteration on.
-     */
+    /** The matches from row {@code position} of the pattern's HDT iteration on. */
+    @Override
     public ResumableScan open(long subject, long predicate, long object, int repeats, long position) {
         if (subject < 0 || predicate < 0 || object < 0 || position < 0) {
-            return ResumableScan.empty();
+            return HdtScan.empty();
         }
         PatternIds ids = new PatternIds(subject, predicate, object, repeats);
         Triples triples = matches.triples();
@@ -60,17 +55,17 @@ public final class ResumableScans {
             IteratorTripleID range = triples.search(new TripleID(subject, predicate, 0));
             long size = range.estimatedNumResults();
             if (position >= size || !range.hasNext()) {
-                return ResumableScan.empty();
+                return HdtScan.empty();
             }
             range.next();
             IteratorTripleID rows = triples.searchAll();
             rows.goTo(range.getLastTriplePosition() + position);
-            return new ResumableScan(rows, ids, repeated, position, size);
+            return new HdtScan(rows, ids, repeated, position, size);
         }
         IteratorTripleID rows = matches.search(ids);
         long size = rows.numResultEstimation() == ResultEstimationType.EXACT ? rows.estimatedNumResults() : Long.MAX_VALUE;
         if (position >= size) {
-            return ResumableScan.empty();
+            return HdtScan.empty();
         }
         if (position > 0) {
             if (rows.canGoTo()) {
@@ -82,10 +77,16 @@ public final class ResumableScans {
                 }
             }
         }
-        return new ResumableScan(rows, ids, repeated, position, size);
+        return new HdtScan(rows, ids, repeated, position, size);
     }
 
-    /** How many triples match the pattern (without repeated variables), exactly or as HDT's upper bound. */
+    /** Positions count rows: the row before. */
+    @Override
+    public long previous(long position) {
+        return position - 1;
+    }
+
+    @Override
     public long estimate(long subject, long predicate, long object) {
         if (subject < 0 || predicate < 0 || object < 0) {
             return 0;
@@ -97,12 +98,12 @@ public final class ResumableScans {
         return Math.max(0, matches.triples().search(ids.toTripleId()).estimatedNumResults());
     }
 
-    /** The identifier of {@code term} in {@code role}, or -1 when the dataset has none there. */
+    @Override
     public long id(Node term, TripleComponentRole role) {
         return terms.id(term, role);
     }
 
-    /** The term behind an identifier. */
+    @Override
     public Node node(long id, TripleComponentRole role) {
         if (role == TripleComponentRole.SUBJECT) {
             return terms.subject(id);
@@ -110,7 +111,7 @@ public final class ResumableScans {
         return role == TripleComponentRole.PREDICATE ? terms.predicate(id) : terms.object(id);
     }
 
-    /** The identifier, in role {@code to}, of the term with identifier {@code id} in role {@code from}; -1 when none. */
+    @Override
     public long convert(long id, TripleComponentRole from, TripleComponentRole to) {
         if (from == to) {
             return id;

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
 
 import dev.ldf.server.fragment.TriplePattern;
+import dev.ldf.server.preemption.ResumableScan;
 import dev.ldf.server.testing.TestData;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A scan opened at any position it reported continues exactly as the uninterrupted scan, for
  * every pattern shape, repeated variables included, on mapped and loaded files.
  */
-class ResumableScansTest {
+class HdtScansTest {
 
     private static HdtDatasource mapped;
     private static HdtDatasource loaded;
@@ -53,7 +54,7 @@ class ResumableScansTest {
     void resumesAtEveryReportedPosition() {
         SplittableRandom random = new SplittableRandom(3);
         for (HdtDatasource source : List.of(mapped, loaded)) {
-            ResumableScans scans = source.scans();
+            HdtScans scans = source.scans();
             for (TriplePattern pattern : HdtDatasourceTest.patterns()) {
                 Read whole = readAll(scans, pattern, 0);
                 for (int m = 0; m < whole.positions.size(); m += 1 + random.nextInt(1 + whole.positions.size() / 8)) {
@@ -71,7 +72,7 @@ class ResumableScansTest {
 
     @Test
     void stopsWhereTheBudgetEndsAndGoesOnFromThere() {
-        ResumableScans scans = loaded.scans();
+        HdtScans scans = loaded.scans();
         for (TriplePattern pattern : HdtDatasourceTest.patterns()) {
             List<long[]> whole = readAll(scans, pattern, 0).matches;
             List<long[]> pieces = new ArrayList<>();
@@ -100,7 +101,7 @@ class ResumableScansTest {
 
     private record Read(List<long[]> matches, List<Long> positions) {}
 
-    private static Read readAll(ResumableScans scans, TriplePattern pattern, long from) {
+    private static Read readAll(HdtScans scans, TriplePattern pattern, long from) {
         ResumableScan scan = open(scans, pattern, from);
         List<long[]> matches = new ArrayList<>();
         List<Long> positions = new ArrayList<>();
@@ -112,17 +113,17 @@ class ResumableScansTest {
         return new Read(matches, positions);
     }
 
-    private static ResumableScan open(ResumableScans scans, TriplePattern pattern, long position) {
+    private static ResumableScan open(HdtScans scans, TriplePattern pattern, long position) {
         return scans.open(id(scans, pattern.subject(), TripleComponentRole.SUBJECT),
                 id(scans, pattern.predicate(), TripleComponentRole.PREDICATE),
                 id(scans, pattern.object(), TripleComponentRole.OBJECT), RepeatedVariables.of(pattern), position);
     }
 
-    private static long id(ResumableScans scans, Node node, TripleComponentRole role) {
+    private static long id(HdtScans scans, Node node, TripleComponentRole role) {
         return TriplePattern.isVariable(node) ? 0 : scans.id(node, role);
     }
 
-    private static List<Triple> decode(ResumableScans scans, List<long[]> ids) {
+    private static List<Triple> decode(HdtScans scans, List<long[]> ids) {
         return ids.stream().map(t -> Triple.create(scans.node(t[0], TripleComponentRole.SUBJECT),
                 scans.node(t[1], TripleComponentRole.PREDICATE), scans.node(t[2], TripleComponentRole.OBJECT))).toList();
     }
