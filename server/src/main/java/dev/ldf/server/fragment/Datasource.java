@@ -28,6 +28,14 @@ public interface Datasource extends AutoCloseable {
      */
     void export(TriplePattern pattern, PageTriples.EncodedTripleConsumer consumer) throws IOException;
 
+    /**
+     * The dataset's predicates with their triple counts, the most used first, at most
+     * {@code limit} of them; empty where the source cannot tell them cheaply.
+     */
+    default java.util.List<PredicateCount> predicates(int limit) {
+        return java.util.List.of();
+    }
+
     /** Sizes for the dataset description. */
     DatasetStatistics statistics();
 

@@ -11,6 +11,9 @@ import java.util.Map;
  */
 public final class ServedDataset {
 
+    /** Predicates a dataset's page lists at most, the most used first. */
+    private static final int PREDICATES_LISTED = 100;
+
     private final String name;
     private final String title;
     private final String description;
@@ -70,8 +73,12 @@ public final class ServedDataset {
                 .map(skolemizer::deskolemize).toList());
         FragmentPage page = source.page(selector, request.offset(pageSize), pageSize);
         long number = request.page();
+        Count count = page.count();
+        long lastPage = count.exact() && count.value() > 0 ? (count.value() + pageSize - 1) / pageSize : 0;
         Fragment.PageLinks links = new Fragment.PageLinks(addresses.requestUrl(), addresses.onPage(1),
-                number > 1 ? addresses.onPage(number - 1) : null, page.hasNextPage() ? addresses.onPage(number + 1) : null);
-        return new Fragment(server, describe(addresses), request, page, links, skolemizer);
+                number > 1 ? addresses.onPage(number - 1) : null, page.hasNextPage() ? addresses.onPage(number + 1) : null,
+                lastPage > 0 ? addresses.onPage(lastPage) : null);
+        return new Fragment(server, describe(addresses), request, page, links, skolemizer,
+                () -> source.predicates(PREDICATES_LISTED));
     }
 }

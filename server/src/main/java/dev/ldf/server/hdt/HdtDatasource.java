@@ -27,6 +27,7 @@ import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.PageTriples;
 import dev.ldf.server.fragment.PageTriples.EncodedTripleConsumer;
 import dev.ldf.server.fragment.Selector;
@@ -226,6 +227,25 @@ public final class HdtDatasource implements Datasource {
     /** The last patch a live dataset's compaction folded into this file; 0 for a file never compacted. */
     public long compactedVersion() {
         return file.compactedVersion();
+    }
+
+    /** From the predicate index's exact counts; only the predicates listed are decoded. */
+    @Override
+    public List<PredicateCount> predicates(int limit) {
+        int n = Math.toIntExact(file.hdt().getDictionary().getNpredicates());
+        long[] triples = new long[n + 1];
+        List<Integer> ids = new ArrayList<>(n);
+        for (int p = 1; p <= n; p++) {
+            triples[p] = matches.predicates().triples(p);
+            ids.add(p);
+        }
+        ids.sort((a, b) -> Long.compare(triples[b], triples[a]));
+        List<PredicateCount> listed = new ArrayList<>();
+        for (int p : ids.subList(0, Math.min(limit, n))) {
+            listed.add(new PredicateCount(terms.predicate(p), triples[p]));
+        }
+        listed.sort(PredicateCount.MOST_USED_FIRST);
+        return listed;
     }
 
     /** Scans that suspend and resume, for the preemptive engine. */

@@ -30,6 +30,12 @@ final class ErrorResponder {
      */
     void respond(HttpServletResponse response, int status, String message, OutputFormat format,
             boolean closeConnection) throws IOException {
+        respond(response, status, message, format, closeConnection, null);
+    }
+
+    /** As above; {@code context} (or null) lets a page for people lead back to where the request was going. */
+    void respond(HttpServletResponse response, int status, String message, OutputFormat format,
+            boolean closeConnection, ErrorView.Context context) throws IOException {
         if (response.isCommitted()) {
             return;
         }
@@ -48,7 +54,7 @@ final class ErrorResponder {
             response.setHeader("Connection", "close");
         }
         response.setStatus(status);
-        ErrorView view = new ErrorView(status, HttpStatus.getMessage(status), message);
+        ErrorView view = new ErrorView(status, HttpStatus.getMessage(status), message, context);
         try (OutputStream out = response.getOutputStream()) {
             if (format == null) {
                 response.setContentType("text/plain;charset=utf-8");

@@ -19,6 +19,7 @@ import dev.ldf.server.fragment.BadRequestException;
 import dev.ldf.server.fragment.Catalog;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.Fragment;
+import dev.ldf.server.fragment.FragmentRequest;
 import dev.ldf.server.fragment.ServedDataset;
 import dev.ldf.server.fragment.ServerDescription;
 import dev.ldf.server.hdt.HdtDatasource;
@@ -27,6 +28,7 @@ import dev.ldf.server.live.LiveDatasource;
 import dev.ldf.server.monitor.RequestLabels;
 import dev.ldf.server.preemption.PreemptableDataset;
 import dev.ldf.server.preemption.QuantumSlots;
+import dev.ldf.server.rdf.ErrorView;
 import dev.ldf.server.rdf.OutputFormat;
 import dev.ldf.server.rdf.ResponseWriter;
 import dev.ldf.server.rdf.UnrepresentableException;
@@ -138,9 +140,10 @@ public final class FragmentServlet extends HttpServlet {
             format = ContentNegotiation.choose(request.getHeader("Accept"), FORMATS);
             route(request, response, format);
         } catch (HttpError e) {
-            errors.respond(response, e.status(), e.getMessage(), e.status() == 406 ? null : format, e.closeConnection());
+            errors.respond(response, e.status(), e.getMessage(), e.status() == 406 ? null : format, e.closeConnection(),
+                    errorContext(request, format));
         } catch (BadRequestException e) {
-            errors.respond(response, 400, e.getMessage(), format, false);
+            errors.respond(response, 400, e.getMessage(), format, false, errorContext(request, format));
         } catch (UnrepresentableException e) {
             errors.respond(response, 406, e.getMessage() + " Ask for another format.", null, false);
         } catch (IOException e) {
@@ -156,6 +159,35 @@ public final class FragmentServlet extends HttpServlet {
                 throw e; // Jetty aborts the response: the client must not take a truncated page for a whole one.
             }
             errors.respond(response, 500, "The server failed on this request (id " + id + ").", format, false);
+        }
+    }
+
+    /**
+     * Where a failed request for a page was going, so that the error page can lead back: the
+     * dataset it named and the form's fields as the query string gave them. Null for other formats,
+     * and where even that cannot be read.
+     */
+    private ErrorView.Context errorContext(HttpServletRequest request, OutputFormat format) {
+        if (format != OutputFormat.HTML) {
+            return null;
+        }
+        try {
+            PublicUrls urls = PublicUrls.of(request, config.baseUrl());
+            Object name = request.getAttribute(RequestLabels.DATASET);
+            Served served = name == null ? null : datasets.get(name.toString());
+            FragmentRequest.Input input = null;
+            try {
+                QueryParameters query = QueryParameters.parse(request.getQueryString());
+                input = new FragmentRequest.Input(query.first("subject"), query.first("predicate"), query.first("object"),
+                        query.first("values"));
+            } catch (HttpError e) {
+                // An unreadable query string: the form starts empty.
+            }
+            return new ErrorView.Context(urls.index(), config.title(),
+                    served == null ? null : served.dataset().describe(urls),
+                    input == null ? new FragmentRequest.Input(null, null, null, null) : input);
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 

@@ -56,6 +56,12 @@ final class QueryParameters {
         return new QueryParameters(merged);
     }
 
+    /** The first value of a parameter, or null: for showing what was sent, not for answering. */
+    String first(String name) {
+        List<String> list = values.get(name);
+        return list == null ? null : list.get(0);
+    }
+
     /**
      * The value of a parameter that may occur at most once, or null when it is absent.
      *

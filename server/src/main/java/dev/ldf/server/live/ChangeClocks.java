@@ -5,8 +5,6 @@ import java.util.Collection;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
-import dev.ldf.hdt.term.HdtTerms;
-
 /**
  * For each term in each role, the last version that changed a triple with that term there, so
  * that a suspended query can tell whether a change since may have touched its patterns. Terms
@@ -69,9 +67,12 @@ final class ChangeClocks {
         return true;
     }
 
-    /** Terms are told apart as the overlay tells them: by their HDT spelling. */
+    /**
+     * Terms with the same HDT spelling (which is how the overlay tells them apart) are equal as
+     * Jena nodes, so they share a hash: the node's, which costs nothing for an IRI.
+     */
     private static int slot(Node term) {
-        int h = HdtTerms.toHdt(term).hashCode();
+        int h = term.hashCode();
         return (h ^ (h >>> 16)) & (SLOTS - 1);
     }
 }

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.apache.jena.atlas.iterator.Iter;
+import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
 import dev.ldf.hdt.term.HdtTerms;
@@ -20,6 +21,7 @@ import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.PageTriples;
+import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.PageTriples.EncodedTripleConsumer;
 import dev.ldf.server.fragment.Selector;
 import dev.ldf.server.fragment.TriplePattern;
@@ -329,6 +331,30 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
             DatasetStatistics stats = base.statistics();
             long triples = stats.triples() - overlay.deletedCount(TriplePattern.ALL) + overlay.addedCount(TriplePattern.ALL);
             return new DatasetStatistics(triples, stats.properties(), stats.distinctSubjects(), stats.distinctObjects());
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** The base's predicates with the overlay's changes counted in, and those only the overlay has. */
+    @Override
+    public List<PredicateCount> predicates(int limit) {
+        lock.readLock().lock();
+        try {
+            java.util.Map<Node, Long> counts = new java.util.HashMap<>();
+            for (PredicateCount c : base.predicates(Integer.MAX_VALUE)) {
+                counts.put(c.predicate(), c.triples());
+            }
+            overlay.added(TriplePattern.ALL).forEachRemaining(t -> counts.merge(t.getPredicate(), 1L, Long::sum));
+            overlay.deleted(TriplePattern.ALL).forEachRemaining(t -> counts.merge(t.getPredicate(), -1L, Long::sum));
+            List<PredicateCount> all = new ArrayList<>();
+            counts.forEach((p, n) -> {
+                if (n > 0) {
+                    all.add(new PredicateCount(p, n));
+                }
+            });
+            all.sort(PredicateCount.MOST_USED_FIRST);
+            return List.copyOf(all.subList(0, Math.min(limit, all.size())));
         } finally {
             lock.readLock().unlock();
         }

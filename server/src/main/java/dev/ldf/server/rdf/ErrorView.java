@@ -1,5 +1,8 @@
 package dev.ldf.server.rdf;
 
+import dev.ldf.server.fragment.DatasetDescription;
+import dev.ldf.server.fragment.FragmentRequest;
+
 /**
  * An error response body.
  *
@@ -7,11 +10,23 @@ package dev.ldf.server.rdf;
  * @param message a sentence for people that says what was wrong with the request; characters
  *                that some output formats cannot carry (controls, which XML forbids; lone
  *                surrogates) become U+FFFD, since messages may quote what the client sent
+ * @param context where the request was going (null when unknown), for pages for people
  */
-public record ErrorView(int status, String reason, String message) {
+public record ErrorView(int status, String reason, String message, Context context) {
+
+    /**
+     * Where the failed request was going, for a page that helps to go on: the server, the dataset
+     * if it named one, and the form's fields as they were sent (each may be null).
+     */
+    public record Context(String indexUrl, String serverTitle, DatasetDescription dataset, FragmentRequest.Input input) {}
 
     public ErrorView {
         message = printable(message);
+    }
+
+    /** An error without a context. */
+    public ErrorView(int status, String reason, String message) {
+        this(status, reason, message, null);
     }
 
     private static String printable(String text) {

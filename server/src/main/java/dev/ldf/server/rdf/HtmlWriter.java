@@ -9,7 +9,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -20,11 +19,13 @@ import dev.ldf.server.fragment.DatasetDescription;
 import dev.ldf.server.fragment.Fragment;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.FragmentRequest;
+import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.ServerDescription;
 
 /**
- * HTML pages for people: a fragment as a table with its count, paging links and a search form;
- * the index; errors.
+ * HTML pages for people: a fragment as a table with its count, paging links above and below and
+ * a search form; the dataset's overview (its predicates) on its first page; the index; errors in
+ * the same layout, with the form as it was sent. No scripts and nothing loaded from elsewhere.
  *
  * <p>Everything that comes from the request or the data is escaped. Terms link to the fragments
  * that have them in the same position; an IRI also links to itself, but only when it is http(s),
@@ -40,7 +41,10 @@ public final class HtmlWriter implements ResponseWriter {
             table{border-collapse:collapse;width:100%;font-family:ui-monospace,monospace;font-size:.85rem}
             th,td{text-align:left;border-bottom:1px solid #ddd;padding:.3rem;vertical-align:top;word-break:break-word}
             td.literal{white-space:pre-wrap}.meta{color:#666}.ext{font-size:.75rem;margin-left:.3rem}
-            nav a{margin-right:1rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}""";
+            nav.pages{display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:baseline;margin:.8rem 0}nav.pages span.off{color:#767676}
+            dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}td.n{text-align:right}
+            a:focus,input:focus,textarea:focus,button:focus,summary:focus{outline:2px solid #0645ad;outline-offset:1px}
+            details{margin:.5rem 0 1rem}summary{cursor:pointer}.error{border-left:4px solid #b00020;padding:.2rem .8rem}""";
 
     /**
      * The pages' Content-Security-Policy: nothing may load but the one inline style block, named by
@@ -49,6 +53,9 @@ public final class HtmlWriter implements ResponseWriter {
      */
     public static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src '" + sha256(STYLE)
             + "'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+    /** Characters of a failed request's fields that an error page shows again at most. */
+    private static final int ECHO_LIMIT = 2_000;
 
     HtmlWriter() {}
 
@@ -66,26 +73,14 @@ public final class HtmlWriter implements ResponseWriter {
         Writer w = writer(out);
         DatasetDescription d = fragment.dataset();
         FragmentRequest request = fragment.request();
+        HtmlTerms terms = new HtmlTerms(d.prefixes(), fragment.skolemizer().prefix());
         head(w, d.title() + ": " + RdfStatements.describe(request.pattern()));
-        w.write("<header><a href=\"" + escape(fragment.server().indexUrl()) + "\">" + escape(fragment.server().title())
-                + "</a> › <a href=\"" + escape(d.url()) + "\">" + escape(d.title()) + "</a></header>\n");
-        w.write("<h1>" + escape(d.title()) + "</h1>\n");
+        breadcrumb(w, fragment.server().indexUrl(), fragment.server().title(), d.url(), d.title());
+        w.write("<main>\n<h1>" + escape(d.title()) + "</h1>\n");
         if (!d.description().isEmpty()) {
             w.write("<p>" + escape(d.description()) + "</p>\n");
         }
-        w.write("<form action=\"" + escape(d.url()) + "\" method=\"get\">\n");
-        String[][] inputs = {{"subject", request.input().subject()}, {"predicate", request.input().predicate()},
-            {"object", request.input().object()}};
-        for (String[] input : inputs) {
-            String position = input[0];
-            w.write("<label for=\"" + position + "\">" + position + "</label><input id=\"" + position + "\" name=\""
-                    + position + "\" value=\"" + escape(input[1]) + "\" placeholder=\"?" + position.charAt(0) + "\">\n");
-        }
-        String values = request.input().values();
-        w.write("<label for=\"values\">values</label><textarea id=\"values\" name=\"values\" rows=\"2\" placeholder=\""
-                + "optional brTPF bindings, e.g. (?s) { (&lt;http://example.org/a&gt;) }\">"
-                + escape(values == null ? "" : values) + "</textarea>\n");
-        w.write("<button type=\"submit\">Find matching triples</button>\n</form>\n");
+        form(w, d, request.input());
         sparqlEndpoint(w, d);
 
         FragmentPage page = fragment.page();
@@ -96,37 +91,129 @@ public final class HtmlWriter implements ResponseWriter {
                 + (count.value() == 1 ? " triple matches " : " triples match ") + escape(RdfStatements.describe(request.pattern()))
                 + escape(RdfStatements.restriction(request.bindingCount())));
         if (page.size() > 0) {
-            w.write(String.format(Locale.ROOT, "; this is page %,d with triples %,d to %,d.", request.page(), first, last));
+            w.write(String.format(Locale.ROOT, "; these are triples %,d to %,d.", first, last));
         } else {
             w.write(request.page() > 1 ? String.format(Locale.ROOT, "; page %,d is past the last one.", request.page()) : ".");
         }
         w.write("</p>\n");
-
+        pages(w, fragment, "Pages (top)");
+        Example example = new Example();
         if (page.size() > 0) {
-            w.write("<table>\n<thead><tr><th>subject</th><th>predicate</th><th>object</th></tr></thead>\n<tbody>\n");
+            w.write("<table>\n<thead><tr><th scope=\"col\">subject</th><th scope=\"col\">predicate</th>"
+                    + "<th scope=\"col\">object</th></tr></thead>\n<tbody>\n");
             for (Triple t : page.triples()) {
                 Triple s = fragment.skolemizer().skolemize(t);
+                example.see(s);
                 w.write("<tr>");
-                cell(w, d, "subject", s.getSubject());
-                cell(w, d, "predicate", s.getPredicate());
-                cell(w, d, "object", s.getObject());
+                cell(w, d, terms, "subject", s.getSubject());
+                cell(w, d, terms, "predicate", s.getPredicate());
+                cell(w, d, terms, "object", s.getObject());
                 w.write("</tr>\n");
             }
             w.write("</tbody>\n</table>\n");
+            pages(w, fragment, "Pages (bottom)");
         }
-        Fragment.PageLinks links = fragment.links();
-        w.write("<nav>");
-        if (request.page() > 1) {
-            w.write("<a rel=\"first\" href=\"" + escape(links.first()) + "\">first</a>");
+        if (isDatasetPage(request)) {
+            predicates(w, d, terms, fragment.predicates().get());
         }
-        if (links.previous() != null) {
-            w.write("<a rel=\"prev\" href=\"" + escape(links.previous()) + "\">previous</a>");
-        }
-        if (links.next() != null) {
-            w.write("<a rel=\"next\" href=\"" + escape(links.next()) + "\">next</a>");
-        }
-        w.write("</nav>\n");
+        brtpf(w, d, example);
+        w.write("</main>\n");
         foot(w);
+    }
+
+    /** The page of the whole dataset, where its overview goes. */
+    private static boolean isDatasetPage(FragmentRequest request) {
+        return request.pattern().isAllVariables() && request.bindingCount() == 0 && request.page() == 1;
+    }
+
+    /** First, previous, where this page stands, next, last: above and below the rows. */
+    private static void pages(Writer w, Fragment fragment, String label) throws IOException {
+        Fragment.PageLinks links = fragment.links();
+        FragmentRequest request = fragment.request();
+        Count count = fragment.page().count();
+        int size = fragment.dataset().pageSize();
+        long pages = Math.max(1, (count.value() + size - 1) / size);
+        w.write("<nav class=\"pages\" aria-label=\"" + label + "\">");
+        link(w, request.page() > 1 ? links.first() : null, "first", "« first");
+        link(w, links.previous(), "prev", "‹ previous");
+        w.write(String.format(Locale.ROOT, "<span>page %,d of %s%,d (%s%,d triples)</span>", request.page(),
+                count.exact() ? "" : "about ", pages, count.exact() ? "" : "about ", count.value()));
+        link(w, links.next(), "next", "next ›");
+        link(w, links.last() != null && links.next() != null ? links.last() : null, "last", "last »");
+        w.write("</nav>\n");
+    }
+
+    /** A link, or its text greyed out where there is nowhere to go. */
+    private static void link(Writer w, String href, String rel, String text) throws IOException {
+        if (href == null) {
+            w.write("<span class=\"off\" aria-disabled=\"true\">" + escape(text) + "</span>");
+        } else {
+            w.write("<a rel=\"" + rel + "\" href=\"" + escape(href) + "\">" + escape(text) + "</a>");
+        }
+    }
+
+    /** The dataset's predicates with their counts, each linking to its fragment. */
+    private static void predicates(Writer w, DatasetDescription d, HtmlTerms terms, List<PredicateCount> predicates)
+            throws IOException {
+        if (predicates.isEmpty()) {
+            return;
+        }
+        w.write("<h2 id=\"predicates\">Predicates</h2>\n<table class=\"predicates\">\n<thead><tr><th scope=\"col\">"
+                + "predicate</th><th scope=\"col\" class=\"n\">triples</th></tr></thead>\n<tbody>\n");
+        for (PredicateCount p : predicates) {
+            String iri = p.predicate().getURI();
+            w.write("<tr><td><a href=\"" + escape(search(d, "predicate", p.predicate())) + "\" title=\"" + escape(iri)
+                    + "\">" + escape(terms.label(iri)) + "</a></td><td class=\"n\">"
+                    + String.format(Locale.ROOT, "%,d", p.triples()) + "</td></tr>\n");
+        }
+        w.write("</tbody>\n</table>\n");
+    }
+
+    /** What brTPF is, with an example built from the page's own data. */
+    private static void brtpf(Writer w, DatasetDescription d, Example example) throws IOException {
+        if (d.maxBindingsPerRequest() == 0) {
+            return;
+        }
+        w.write("<details id=\"brtpf\"><summary>Bindings-restricted TPF (brTPF)</summary>\n<p>Besides a triple "
+                + "pattern, a request may carry up to " + String.format(Locale.ROOT, "%,d", d.maxBindingsPerRequest())
+                + " solution mappings in <code>values</code>, written as a SPARQL <code>VALUES</code> block over "
+                + "variables that the pattern names (write <code>?s</code> in a field, not leave it empty). The "
+                + "answer holds only the matching triples that agree with one of the mappings: a client joins a "
+                + "pattern with many solutions in one request instead of one request each.</p>\n");
+        String url = example.url(d);
+        if (url != null) {
+            w.write("<p>Example: <a href=\"" + escape(url) + "\">the triples of " + escape(example.describe())
+                    + "</a>.</p>\n");
+        }
+        w.write("</details>\n");
+    }
+
+    /** The first two subjects of a page, for a brTPF example that finds something. */
+    private static final class Example {
+        private final List<Node> subjects = new java.util.ArrayList<>(2);
+
+        void see(Triple t) {
+            if (subjects.size() < 2 && t.getSubject().isURI() && !subjects.contains(t.getSubject())) {
+                subjects.add(t.getSubject());
+            }
+        }
+
+        String url(DatasetDescription d) {
+            if (subjects.isEmpty()) {
+                return null;
+            }
+            StringBuilder values = new StringBuilder("(?s) {");
+            for (Node s : subjects) {
+                values.append(" (<").append(s.getURI()).append(">)");
+            }
+            values.append(" }");
+            return d.url() + "?subject=%3Fs&values="
+                    + URLEncoder.encode(values.toString(), StandardCharsets.UTF_8).replace("+", "%20");
+        }
+
+        String describe() {
+            return subjects.size() == 1 ? "one subject" : subjects.size() + " subjects at once";
+        }
     }
 
     @Override
@@ -157,6 +244,32 @@ public final class HtmlWriter implements ResponseWriter {
         foot(w);
     }
 
+    /** The search form, filled with {@code input}: the pattern's three positions and brTPF bindings. */
+    private static void form(Writer w, DatasetDescription d, FragmentRequest.Input input) throws IOException {
+        w.write("<form action=\"" + escape(d.url()) + "\" method=\"get\">\n");
+        String[][] inputs = {{"subject", input.subject()}, {"predicate", input.predicate()}, {"object", input.object()}};
+        for (String[] field : inputs) {
+            String position = field[0];
+            w.write("<label for=\"" + position + "\">" + position + "</label><input id=\"" + position + "\" name=\""
+                    + position + "\" value=\"" + escape(field[1] == null ? "" : field[1]) + "\" placeholder=\"?"
+                    + position.charAt(0) + "\">\n");
+        }
+        String values = input.values();
+        w.write("<label for=\"values\">values</label><textarea id=\"values\" name=\"values\" rows=\"2\" placeholder=\""
+                + "optional brTPF bindings, e.g. (?s) { (&lt;http://example.org/a&gt;) }\">"
+                + escape(values == null ? "" : values) + "</textarea>\n");
+        w.write("<button type=\"submit\">Find matching triples</button>\n</form>\n");
+    }
+
+    private static void breadcrumb(Writer w, String indexUrl, String serverTitle, String datasetUrl, String datasetTitle)
+            throws IOException {
+        w.write("<header><nav aria-label=\"Breadcrumb\"><a href=\"" + escape(indexUrl) + "\">" + escape(serverTitle) + "</a>");
+        if (datasetUrl != null) {
+            w.write(" › <a href=\"" + escape(datasetUrl) + "\">" + escape(datasetTitle) + "</a>");
+        }
+        w.write("</nav></header>\n");
+    }
+
     /** A line that points to the dataset's preemptive SPARQL endpoint, where it has one. */
     private static void sparqlEndpoint(Writer w, DatasetDescription d) throws IOException {
         if (d.sparqlEndpoint() != null) {
@@ -170,14 +283,51 @@ public final class HtmlWriter implements ResponseWriter {
     public void writeError(ErrorView view, OutputStream out) throws IOException {
         Writer w = writer(out);
         head(w, view.status() + " " + view.reason());
-        w.write("<h1>" + view.status() + " " + escape(view.reason()) + "</h1>\n<p>" + escape(view.message()) + "</p>\n");
+        ErrorView.Context context = view.context();
+        if (context != null) {
+            DatasetDescription d = context.dataset();
+            breadcrumb(w, context.indexUrl(), context.serverTitle(), d == null ? null : d.url(), d == null ? null : d.title());
+        }
+        w.write("<main>\n<h1>" + view.status() + " " + escape(view.reason()) + "</h1>\n<p class=\"error\" role=\"alert\">"
+                + escape(view.message()) + "</p>\n");
+        if (context != null) {
+            DatasetDescription d = context.dataset();
+            if (d != null) {
+                w.write("<p>Change the request and try again, or go <a href=\"" + escape(d.url()) + "\">back to "
+                        + escape(d.title()) + "</a>.</p>\n");
+                FragmentRequest.Input input = context.input();
+                if (length(input) > ECHO_LIMIT) {
+                    // Bindings that long come from programs: an error page stays short.
+                    w.write(String.format(Locale.ROOT, "<p>The bindings sent (%,d characters) are too long to show "
+                            + "again.</p>%n", length(input)));
+                    input = new FragmentRequest.Input(input.subject(), input.predicate(), input.object(), null);
+                }
+                form(w, d, length(input) > ECHO_LIMIT ? new FragmentRequest.Input(null, null, null, null) : input);
+            } else {
+                w.write("<p>Go <a href=\"" + escape(context.indexUrl()) + "\">back to the list of datasets</a>.</p>\n");
+            }
+        }
+        w.write("</main>\n");
         foot(w);
     }
 
-    private static void cell(Writer w, DatasetDescription dataset, String position, Node node) throws IOException {
-        String parameter = parameterSyntax(node);
-        String search = dataset.url() + "?" + position + "=" + URLEncoder.encode(parameter, StandardCharsets.UTF_8)
+    private static int length(FragmentRequest.Input input) {
+        int n = 0;
+        for (String field : new String[] {input.subject(), input.predicate(), input.object(), input.values()}) {
+            n += field == null ? 0 : field.length();
+        }
+        return n;
+    }
+
+    /** The fragment of {@code node} in {@code position}. */
+    private static String search(DatasetDescription dataset, String position, Node node) {
+        return dataset.url() + "?" + position + "=" + URLEncoder.encode(parameterSyntax(node), StandardCharsets.UTF_8)
                 .replace("+", "%20");
+    }
+
+    private static void cell(Writer w, DatasetDescription dataset, HtmlTerms terms, String position, Node node)
+            throws IOException {
+        String search = search(dataset, position, node);
         if (node.isLiteral()) {
             w.write("<td class=\"literal\"><a href=\"" + escape(search) + "\">\"" + escape(node.getLiteralLexicalForm())
                     + "\"</a>");
@@ -185,15 +335,15 @@ public final class HtmlWriter implements ResponseWriter {
             if (lang != null && !lang.isEmpty()) {
                 w.write("<span class=\"meta\">@" + escape(lang) + "</span>");
             } else if (!node.getLiteralDatatypeURI().equals(Vocabulary.XSD + "string")) {
-                w.write("<span class=\"meta\">^^" + escape(shorten(node.getLiteralDatatypeURI(), dataset.prefixes()))
-                        + "</span>");
+                w.write("<span class=\"meta\" title=\"" + escape(node.getLiteralDatatypeURI()) + "\">^^"
+                        + escape(terms.label(node.getLiteralDatatypeURI())) + "</span>");
             }
             w.write("</td>");
             return;
         }
         String iri = node.getURI();
         w.write("<td><a href=\"" + escape(search) + "\" title=\"" + escape(iri) + "\">"
-                + escape(shorten(iri, dataset.prefixes())) + "</a>");
+                + escape(terms.label(iri)) + "</a>");
         String lower = iri.toLowerCase(Locale.ROOT);
         if (lower.startsWith("http://") || lower.startsWith("https://")) {
             w.write("<a class=\"ext\" href=\"" + escape(iri) + "\" title=\"open the IRI itself\">↗</a>");
@@ -213,18 +363,6 @@ public final class HtmlWriter implements ResponseWriter {
         }
         String datatype = node.getLiteralDatatypeURI();
         return datatype.equals(Vocabulary.XSD + "string") ? lex : lex + "^^" + datatype;
-    }
-
-    private static String shorten(String iri, Map<String, String> prefixes) {
-        String best = null;
-        String bestNs = "";
-        for (Map.Entry<String, String> p : prefixes.entrySet()) {
-            if (iri.startsWith(p.getValue()) && p.getValue().length() > bestNs.length()) {
-                best = p.getKey();
-                bestNs = p.getValue();
-            }
-        }
-        return best == null ? iri : best + ":" + iri.substring(bestNs.length());
     }
 
     private static Writer writer(OutputStream out) {

@@ -22,6 +22,7 @@ import dev.ldf.server.fragment.ServerDescription;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.fragment.TriplePattern;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,6 +67,40 @@ class HtmlWriterTest {
     @Test
     void estimatesAreShownAsApproximate() throws IOException {
         assertTrue(render().contains("About 1,000 triples match"));
+    }
+
+    @Test
+    void wellKnownIrisArePrefixedSkolemIrisAreBlankNodesAndLongIrisAreCutInTheMiddle() throws IOException {
+        String longIri = "http://example.org/a/very/long/path/that/goes/on/and/on/until/the/row/is/full/end";
+        String html = render(Triple.create(NodeFactory.createBlankNode("b12"),
+                NodeFactory.createURI("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), NodeFactory.createURI(longIri)));
+        assertTrue(html.contains(">rdf:type</a>"), html);
+        assertTrue(html.contains(">_:b12</a>"), "a Skolem IRI reads as its blank node");
+        assertTrue(html.contains("title=\"" + longIri + "\""), "the full IRI on hover");
+        assertTrue(html.contains(">http://example.org/a/very/long/pat…il/the/row/is/full/end</a>"), html);
+    }
+
+    @Test
+    void pageLinksAreAboveAndBelowTheRows() throws IOException {
+        String html = render(Triple.create(NodeFactory.createURI("http://ex.org/s"), NodeFactory.createURI("http://ex.org/p"),
+                NodeFactory.createURI("http://ex.org/o")));
+        assertEquals(2, html.split("<nav class=\"pages\"", -1).length - 1, html);
+        assertTrue(html.contains("page 1 of about 10 (about 1,000 triples)"), html);
+        assertTrue(html.contains("<a rel=\"next\" href=\"http://h/d?page=2\">next ›</a>"));
+        assertTrue(html.contains("<span class=\"off\" aria-disabled=\"true\">‹ previous</span>"));
+    }
+
+    @Test
+    void anErrorPageKeepsTheFormAsSentAndLeadsBack() throws IOException {
+        DatasetDescription dataset = new DatasetDescription("d", "Data", "", "http://h/d", Map.of(), 100, 100, 1 << 20);
+        ErrorView view = new ErrorView(400, "Bad Request", "The subject is not a term.", new ErrorView.Context(
+                "http://h/", "Server", dataset, new FragmentRequest.Input("\"<x>", null, null, null)));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new HtmlWriter().writeError(view, out);
+        String html = out.toString(StandardCharsets.UTF_8);
+        assertTrue(html.contains("value=\"&quot;&lt;x&gt;\""), html);
+        assertTrue(html.contains("<a href=\"http://h/d\">back to Data</a>"), html);
+        assertTrue(html.contains("role=\"alert\">The subject is not a term.</p>"), html);
     }
 
     @Test

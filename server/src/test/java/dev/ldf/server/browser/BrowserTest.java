@@ -1,0 +1,178 @@
+package dev.ldf.server.browser;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+import dev.ldf.server.testing.TestServer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The pages for people as a person uses them, in a real headless Chromium: from the index to a
+ * dataset, through its predicates, the form, the pages forward and back, brTPF bindings, and an
+ * error page and back. Screenshots of the main pages go to {@code target/screenshots} (the
+ * README's are copies). Needs Debian's {@code chromium} and {@code chromium-driver}; without them
+ * the test is skipped, unless {@code LDF_REQUIRE_TOOLS=1} (as in CI).
+ */
+class BrowserTest {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    private static ChromeDriver browser;
+
+    @BeforeAll
+    static void start() throws IOException {
+        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        if (!installed && "1".equals(System.getenv("LDF_REQUIRE_TOOLS"))) {
+            throw new AssertionError("chromium and chromium-driver are not installed, but LDF_REQUIRE_TOOLS=1");
+        }
+        Assumptions.assumeTrue(installed, "apt-get install chromium chromium-driver to run the browser tests");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        // Root in a container has no sandbox to drop into.
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1200,1000", "--lang=en");
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        Files.createDirectories(SCREENSHOTS);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    @Test
+    void fromTheIndexThroughADatasetItsPagesAndBindingsToAnErrorAndBack() throws IOException {
+        browser.get(TestServer.uri().toString());
+        assertEquals("Test server", browser.getTitle());
+        screenshot("index");
+        browser.findElement(By.linkText("Library")).click();
+
+        // The dataset's page: its size, the pages, its predicates with counts.
+        assertTrue(text("p.count").startsWith("5,625 triples match"), text("p.count"));
+        List<WebElement> navs = browser.findElements(By.cssSelector("nav.pages"));
+        assertEquals(2, navs.size(), "page links above and below the rows");
+        assertTrue(navs.get(0).getText().contains("page 1 of 57 (5,625 triples)"), navs.get(0).getText());
+        WebElement predicates = browser.findElement(By.cssSelector("table.predicates"));
+        assertTrue(predicates.getText().contains("rdf:type"), "well-known IRIs are prefixed: " + predicates.getText());
+        screenshot("dataset");
+
+        // The brTPF explanation's example, built from the page's rows, finds their subjects' triples.
+        browser.findElement(By.cssSelector("details#brtpf summary")).click();
+        browser.findElement(By.cssSelector("details#brtpf a")).click();
+        assertTrue(text("p.count").contains("restricted by 2 solution mappings"), text("p.count"));
+        assertEquals("?s", browser.findElement(By.id("subject")).getAttribute("value"));
+        browser.navigate().back();
+
+        // Forward, to the last page, and back.
+        navs.get(0).findElement(By.linkText("next ›")).click();
+        assertTrue(pagesText().contains("page 2 of 57"), pagesText());
+        browser.findElement(By.linkText("last »")).click();
+        assertTrue(pagesText().contains("page 57 of 57"), pagesText());
+        assertEquals(0, browser.findElements(By.linkText("next ›")).size(), "no next page after the last");
+        browser.findElement(By.linkText("« first")).click();
+        assertTrue(pagesText().contains("page 1 of 57"), pagesText());
+        browser.navigate().back();
+        assertTrue(pagesText().contains("page 57 of 57"), "the browser's back button works too");
+        browser.navigate().back();
+        browser.navigate().back();
+
+        // A predicate's fragment, from the dataset's list: the form shows the pattern.
+        browser.findElement(By.cssSelector("table.predicates a[title='http://schema.org/name']")).click();
+        assertEquals("http://schema.org/name", browser.findElement(By.id("predicate")).getAttribute("value"));
+        assertTrue(text("p.count").contains("triples match"), text("p.count"));
+        screenshot("fragment");
+
+        // The form, filled by hand: one subject's triples.
+        WebElement subject = browser.findElement(By.id("subject"));
+        subject.clear();
+        subject.sendKeys("http://example.org/library/book/1");
+        browser.findElement(By.id("predicate")).clear();
+        browser.findElement(By.cssSelector("form button")).click();
+        assertTrue(browser.getCurrentUrl().contains("subject=http"), browser.getCurrentUrl());
+        List<WebElement> rows = browser.findElements(By.cssSelector("main > table tbody tr"));
+        assertFalse(rows.isEmpty(), "book 1 has triples");
+        for (WebElement row : rows) {
+            assertEquals("lib:book/1", row.findElement(By.cssSelector("td a")).getText(), "every row is about book 1");
+        }
+
+        // brTPF: bindings in the form restrict the pattern's ?s to two subjects.
+        browser.findElement(By.id("subject")).clear();
+        browser.findElement(By.id("subject")).sendKeys("?s");
+        browser.findElement(By.id("values")).sendKeys(
+                "(?s) { (<http://example.org/library/book/1>) (<http://example.org/library/book/2>) }");
+        browser.findElement(By.cssSelector("form button")).click();
+        assertTrue(text("p.count").contains("restricted"), text("p.count"));
+        List<String> subjects = browser.findElements(By.cssSelector("main > table tbody tr td:first-child a:first-child")).stream()
+                .map(WebElement::getText).distinct().sorted().toList();
+        assertEquals(List.of("lib:book/1", "lib:book/2"), subjects);
+
+        // A malformed term: an error page in the same layout, the form as sent, a way back.
+        browser.findElement(By.id("values")).clear();
+        browser.findElement(By.id("subject")).clear();
+        browser.findElement(By.id("subject")).sendKeys("\"unterminated");
+        browser.findElement(By.cssSelector("form button")).click();
+        assertTrue(browser.getTitle().startsWith("400"), browser.getTitle());
+        assertTrue(text("[role=alert]").length() > 10, "a message says what was wrong");
+        assertEquals("\"unterminated", browser.findElement(By.id("subject")).getAttribute("value"),
+                "the form keeps what was sent");
+        screenshot("error");
+        browser.findElement(By.linkText("back to Library")).click();
+        assertTrue(text("p.count").startsWith("5,625 triples match"), "back on the dataset's page");
+
+        // An unknown dataset: the way back is the index.
+        browser.get(TestServer.uri() + "nosuch");
+        assertTrue(browser.getTitle().startsWith("404"), browser.getTitle());
+        browser.findElement(By.linkText("back to the list of datasets")).click();
+        assertEquals("Test server", browser.getTitle());
+    }
+
+    @Test
+    void everyFieldHasALabelAndNothingIsLoadedFromElsewhere() {
+        browser.get(TestServer.dataset("library"));
+        for (WebElement field : browser.findElements(By.cssSelector("input, textarea"))) {
+            String id = field.getAttribute("id");
+            assertEquals(1, browser.findElements(By.cssSelector("label[for='" + id + "']")).size(), "a label for " + id);
+        }
+        assertEquals(0, browser.findElements(By.cssSelector("script, link[rel=stylesheet], img, iframe")).size());
+        // The keyboard reaches the form: the first tab stops in the breadcrumb, then the fields follow.
+        WebElement active = browser.switchTo().activeElement();
+        active.sendKeys(org.openqa.selenium.Keys.TAB);
+        assertEquals("a", browser.switchTo().activeElement().getTagName());
+    }
+
+    private static String text(String css) {
+        return browser.findElement(By.cssSelector(css)).getText();
+    }
+
+    private static String pagesText() {
+        return text("nav.pages");
+    }
+
+    private static void screenshot(String name) throws IOException {
+        Files.write(SCREENSHOTS.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+    }
+}
