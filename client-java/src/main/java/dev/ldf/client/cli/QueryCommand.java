@@ -79,6 +79,10 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--stats", description = "Print requests, triples, bytes and times to standard error.")
     boolean stats;
 
+    @Option(names = "--explain", description = "Print the plan that ran to standard error: each step (scan, bind join, "
+            + "TPF, preemptive) with its estimate, pages, triples and solutions.")
+    boolean explain;
+
     @Option(names = "--in-flight", description = "Requests on the wire at once (default: ${DEFAULT-VALUE}).")
     int inFlight;
 
@@ -186,6 +190,7 @@ public final class QueryCommand implements Callable<Integer> {
         AtomicLong firstResult = new AtomicLong(-1);
         results.set(0);
         ClientStats.Snapshot before = source.stats().snapshot();
+        source.plan().clear();
         progress.start();
         String failure = null;
         try (OutputStream buffered = new BufferedOutputStream(output(q), 1 << 16)) {
@@ -202,6 +207,12 @@ public final class QueryCommand implements Callable<Integer> {
         }
         if (failure != null) {
             err.println("error: " + (several ? q.name() + ": " : "") + failure);
+        }
+        if (explain) {
+            if (several) {
+                err.println(q.name() + ":");
+            }
+            source.plan().print(err);
         }
         if (stats) {
             ClientStats.Snapshot used = source.stats().snapshot().minus(before);

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
+import dev.ldf.client.join.PlanReport;
 import dev.ldf.client.page.Controls;
 import dev.ldf.client.page.Page;
 
@@ -33,6 +34,8 @@ public final class FragmentSource implements AutoCloseable {
     private final int maxBindings;
     /** Pages already asked for; null when off. */
     private final PageCache pages;
+    /** The plans of the queries run over this source, for --explain. */
+    private final PlanReport plan = new PlanReport();
 
     /** A fetched page with the request that brought it, to ask for the page after it. */
     public record Fetched(FragmentRequest request, Page page) {}
@@ -122,6 +125,11 @@ public final class FragmentSource implements AutoCloseable {
 
     public ClientOptions options() {
         return options;
+    }
+
+    /** The steps queries ran over this source, counted as they run. */
+    public PlanReport plan() {
+        return plan;
     }
 
     /** Requests, bytes and triples received so far. */

@@ -83,17 +83,26 @@ public final class BgpExecutor {
         peeked.forEach(b -> b.vars().forEachRemaining(bound::add));
         List<Integer> order = JoinOrder.order(variablePatterns, counts, bound);
         Triple first = variablePatterns.get(order.get(0));
+        PlanReport plan = source.plan();
+        long firstCount = counts.get(order.get(0));
         IteratorCloseable<Binding> stages = identity
-                ? new ScanStage(source, first, pages.get(order.get(0)), List.of(peeked.get(0)))
-                : new BindJoinStage(source, first, inputs);
+                ? new ScanStage(source, first, pages.get(order.get(0)), List.of(peeked.get(0)),
+                        plan.step("scan", first, firstCount))
+                : new BindJoinStage(source, first, inputs, plan.step("bind join", first, firstCount));
         for (int i = 1; i < order.size(); i++) {
-            stages = new BindJoinStage(source, variablePatterns.get(order.get(i)), stages);
+            Triple pattern = variablePatterns.get(order.get(i));
+            stages = new BindJoinStage(source, pattern, stages, plan.step("bind join", pattern, counts.get(order.get(i))));
         }
         return stages;
     }
 
     private IteratorCloseable<Binding> tpf(List<Triple> patterns, Iterator<Binding> input) {
-        return new TpfEvaluation(source, patterns, input);
+        PlanReport.Step step = source.plan().step("TPF", PlanReport.text(patterns), -1);
+        TpfEvaluation evaluation = new TpfEvaluation(source, patterns, input, step);
+        return Iter.onClose(Iter.map(evaluation, b -> {
+            step.solution();
+            return b;
+        }), evaluation::close);
     }
 
     /** An iterator that closes {@code it} when it can be closed. */

@@ -44,8 +44,10 @@ final class BindJoinStage implements IteratorCloseable<Binding> {
     private final int inFlight;
     private final Deque<CompletableFuture<List<Binding>>> pending = new ArrayDeque<>();
     private Iterator<Binding> ready = Collections.emptyIterator();
+    private final PlanReport.Step step;
 
-    BindJoinStage(FragmentSource source, Triple pattern, Iterator<Binding> upstream) {
+    BindJoinStage(FragmentSource source, Triple pattern, Iterator<Binding> upstream, PlanReport.Step step) {
+        this.step = step;
         this.source = source;
         this.pattern = pattern;
         this.variables = Matching.variables(pattern);
@@ -79,6 +81,7 @@ final class BindJoinStage implements IteratorCloseable<Binding> {
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
+        step.solution();
         return ready.next();
     }
 
@@ -131,6 +134,7 @@ final class BindJoinStage implements IteratorCloseable<Binding> {
     private CompletableFuture<List<Binding>> collect(CompletableFuture<FragmentSource.Fetched> page,
             Map<List<Var>, Map<List<Node>, List<Binding>>> index, List<Binding> results) {
         return page.thenCompose(fetched -> {
+            step.page(fetched.page().data().size());
             for (Triple triple : fetched.page().data()) {
                 Binding match = Matching.match(pattern, triple);
                 if (match == null) {

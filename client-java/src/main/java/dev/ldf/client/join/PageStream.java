@@ -19,10 +19,17 @@ final class PageStream implements IteratorCloseable<Triple> {
     private final FragmentSource source;
     private CompletableFuture<FragmentSource.Fetched> upcoming;
     private Iterator<Triple> current = Collections.emptyIterator();
+    /** Told of each page as it is read; null when no plan counts it. */
+    private final PlanReport.Step step;
 
     PageStream(FragmentSource source, CompletableFuture<FragmentSource.Fetched> first) {
+        this(source, first, null);
+    }
+
+    PageStream(FragmentSource source, CompletableFuture<FragmentSource.Fetched> first, PlanReport.Step step) {
         this.source = source;
         this.upcoming = first;
+        this.step = step;
     }
 
     @Override
@@ -34,6 +41,9 @@ final class PageStream implements IteratorCloseable<Triple> {
             FragmentSource.Fetched fetched = Futures.await(upcoming);
             upcoming = fetched.page().next().isPresent() ? source.next(fetched) : null;
             current = fetched.page().data().iterator();
+            if (step != null) {
+                step.page(fetched.page().data().size());
+            }
         }
         return true;
     }

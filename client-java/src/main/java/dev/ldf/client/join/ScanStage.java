@@ -23,11 +23,14 @@ final class ScanStage implements IteratorCloseable<Binding> {
     private final PageStream triples;
     private final Deque<Binding> ready = new ArrayDeque<>();
 
+    private final PlanReport.Step step;
+
     ScanStage(FragmentSource source, Triple pattern, CompletableFuture<FragmentSource.Fetched> firstPage,
-            List<Binding> inputs) {
+            List<Binding> inputs, PlanReport.Step step) {
         this.pattern = pattern;
         this.inputs = inputs;
-        this.triples = new PageStream(source, firstPage);
+        this.step = step;
+        this.triples = new PageStream(source, firstPage, step);
     }
 
     @Override
@@ -48,6 +51,7 @@ final class ScanStage implements IteratorCloseable<Binding> {
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
+        step.solution();
         return ready.poll();
     }
 

@@ -35,7 +35,10 @@ final class TpfEvaluation implements IteratorCloseable<Binding> {
     private volatile boolean closed;
     private Binding next;
 
-    TpfEvaluation(FragmentSource source, List<Triple> patterns, Iterator<Binding> input) {
+    private final PlanReport.Step step;
+
+    TpfEvaluation(FragmentSource source, List<Triple> patterns, Iterator<Binding> input, PlanReport.Step step) {
+        this.step = step;
         this.source = source;
         this.patterns = patterns;
         this.input = input;
@@ -104,6 +107,7 @@ final class TpfEvaluation implements IteratorCloseable<Binding> {
             long count = BgpExecutor.countOf(Futures.await(firstPages.get(i)));
             if (count == 0) {
                 firstPages.forEach(Futures::settle); // the same requests on every run, whatever arrives first
+                firstPages.forEach(f -> step.page(Futures.await(f).page().data().size()));
                 return;
             }
             if (count < smallestCount) {
@@ -111,9 +115,15 @@ final class TpfEvaluation implements IteratorCloseable<Binding> {
                 smallestCount = count;
             }
         }
+        for (int i = 0; i < bound.size(); i++) {
+            if (i != smallest) {
+                step.page(Futures.await(firstPages.get(i)).page().data().size()); // the chosen one's pages count as read
+            }
+        }
         List<Triple> rest = new ArrayList<>(left);
         rest.remove(smallest);
-        stack.push(new Level(bound.get(smallest), binding, rest, new PageStream(source, firstPages.get(smallest))));
+        stack.push(new Level(bound.get(smallest), binding, rest,
+                new PageStream(source, firstPages.get(smallest), step)));
     }
 
     @Override

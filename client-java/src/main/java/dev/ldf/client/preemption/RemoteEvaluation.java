@@ -31,6 +31,7 @@ import org.apache.jena.sparql.engine.main.QC;
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.http.ResultsPage;
+import dev.ldf.client.join.PlanReport;
 
 /**
  * Evaluates a remote part for the rows ARQ gives it: the whole part once when the rows bind none
@@ -126,6 +127,7 @@ final class RemoteEvaluation implements Iterator<Binding> {
         private boolean finished;
         /** Solutions the server gave so far. */
         private long solutions;
+        private final PlanReport.Step step;
 
         RemoteBlock(List<Var> bound, List<Binding> rows) {
             this.bound = bound;
@@ -145,6 +147,9 @@ final class RemoteEvaluation implements Iterator<Binding> {
             Op sent = bound.isEmpty() ? op : OpJoin.create(OpTable.create(values), op);
             Query text = OpAsQuery.asQuery(sent);
             this.query = text.serialize();
+            String part = OpAsQuery.asQuery(op).toString().strip().replaceAll("\\s+", " ");
+            this.step = source.plan().step("preemptive", bound.isEmpty() ? part
+                    : part + " with VALUES of " + rows.size() + (rows.size() == 1 ? " row" : " rows"), -1);
         }
 
         @Override
@@ -152,6 +157,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
             ResultsPage page = fetch();
             next = page.next();
             solutions += page.solutions().size();
+            step.page(0);
+            page.solutions().forEach(s -> step.solution());
             finished = next == null;
             List<Binding> merged = new ArrayList<>();
             for (Binding solution : page.solutions()) {

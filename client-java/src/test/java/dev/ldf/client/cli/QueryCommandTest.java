@@ -77,6 +77,28 @@ class QueryCommandTest {
     }
 
     @Test
+    void explainPrintsThePlanThatRanWithItsCountsInEveryMode() {
+        int results = run(TestServer.dataset("library"), AUTHORS, "-o", "csv", "-q").out().strip().split("\n").length - 1;
+        assertTrue(results > 0);
+        Run brtpf = run(TestServer.dataset("library"), AUTHORS, "--explain", "--mode", "brtpf", "-o", "csv", "-q");
+        assertEquals(0, brtpf.code(), brtpf.err());
+        List<String> steps = brtpf.err().lines().filter(l -> l.matches("\\s+\\d+\\s.*")).toList();
+        assertEquals(2, steps.size(), brtpf.err());
+        // The smaller pattern (books in German) is scanned, the authors joined to it.
+        assertTrue(steps.get(0).contains(" scan ") && steps.get(0).contains("inLanguage"), steps.get(0));
+        assertTrue(steps.get(1).contains(" bind join ") && steps.get(1).contains("author"), steps.get(1));
+        String[] last = steps.get(1).trim().split("\\s+");
+        assertEquals(Integer.toString(results), last[7], "the last step's solutions are the results: " + steps.get(1));
+
+        Run tpf = run(TestServer.dataset("library"), AUTHORS, "--explain", "--mode", "tpf", "-o", "csv", "-q");
+        assertTrue(tpf.err().contains(" TPF ") && tpf.err().contains("inLanguage"), tpf.err());
+        Run preemptive = run(TestServer.dataset("library"), AUTHORS, "--explain", "--mode", "preemptive", "-o", "csv", "-q");
+        assertTrue(preemptive.err().contains(" preemptive ") && preemptive.err().contains("SELECT"), preemptive.err());
+        assertFalse(run(TestServer.dataset("library"), AUTHORS, "-o", "csv", "-q").err().contains("Plan"),
+                "no plan without --explain");
+    }
+
+    @Test
     void manyQueriesRunInOneProcessWithStatsPerQueryAndFilesPerQuery() throws Exception {
         Path queries = dir.resolve("queries.tsv");
         Files.writeString(queries, "authors\t" + AUTHORS + "\n\n# a comment\nbooks\tSELECT ?b WHERE { ?b a <http://schema.org/Book> } LIMIT 5\n"
