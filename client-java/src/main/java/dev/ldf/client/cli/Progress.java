@@ -6,19 +6,36 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import dev.ldf.client.http.ClientListener;
 
-/** A progress line on a terminal, redrawn a few times a second. */
+/**
+ * Progress while a query runs, on standard error: on a terminal one line redrawn a few times a
+ * second; elsewhere (a log, a pipe) a plain line every {@link #LINE_EVERY_MILLIS} ms, so that a
+ * long run's log is not silent and a short one's stays empty.
+ */
 final class Progress implements ClientListener {
+
+    /** How progress shows. */
+    enum Style { TERMINAL, LINES, OFF }
+
+    static final long LINE_EVERY_MILLIS = 10_000;
+    private static final long REDRAW_MILLIS = 250;
+
     private final PrintStream err;
-    private final boolean enabled;
+    private final Style style;
+    private final long everyMillis;
     private final AtomicLong results;
     private final AtomicLong requests = new AtomicLong();
-    private final long start = System.nanoTime();
+    private long start = System.nanoTime();
     private Thread thread;
 
-    Progress(PrintStream err, boolean enabled, AtomicLong results) {
+    Progress(PrintStream err, Style style, AtomicLong results) {
+        this(err, style, results, style == Style.TERMINAL ? REDRAW_MILLIS : LINE_EVERY_MILLIS);
+    }
+
+    Progress(PrintStream err, Style style, AtomicLong results, long everyMillis) {
         this.err = err;
-        this.enabled = enabled;
+        this.style = style;
         this.results = results;
+        this.everyMillis = everyMillis;
     }
 
     @Override
@@ -27,15 +44,21 @@ final class Progress implements ClientListener {
     }
 
     void start() {
-        if (!enabled) {
+        if (style == Style.OFF) {
             return;
         }
+        start = System.nanoTime();
         thread = new Thread(() -> {
             try {
                 while (!Thread.currentThread().isInterrupted()) {
-                    Thread.sleep(250);
-                    err.printf(Locale.ROOT, "\r%,d requests, %,d results, %.1f s ", requests.get(), results.get(),
-                            (System.nanoTime() - start) / 1e9);
+                    Thread.sleep(everyMillis);
+                    String line = String.format(Locale.ROOT, "%,d requests, %,d results, %.1f s", requests.get(),
+                            results.get(), (System.nanoTime() - start) / 1e9);
+                    if (style == Style.TERMINAL) {
+                        err.print("\r" + line + " ");
+                    } else {
+                        err.println("progress: " + line);
+                    }
                 }
             } catch (InterruptedException e) {
                 // stopped
@@ -53,7 +76,9 @@ final class Progress implements ClientListener {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            err.print("\r" + " ".repeat(60) + "\r");
+            if (style == Style.TERMINAL) {
+                err.print("\r" + " ".repeat(60) + "\r");
+            }
             thread = null;
         }
     }

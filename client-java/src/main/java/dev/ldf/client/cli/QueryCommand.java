@@ -102,7 +102,8 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--timeout", description = "Seconds to wait for one response (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress line on a terminal.")
+    @Option(names = {"-q", "--quiet"},
+            description = "No progress: neither the line on a terminal nor, elsewhere, a line every 10 s.")
     boolean quiet;
 
     private final PrintStream out;
@@ -165,7 +166,8 @@ public final class QueryCommand implements Callable<Integer> {
                 .withMaxInFlight(inFlight).withRequestTimeout(Duration.ofSeconds(timeoutSeconds))
                 .withMaxGetUrlBytes(maxGetUrl).withHttp2(http2));
         AtomicLong results = new AtomicLong();
-        Progress progress = new Progress(err, !quiet && System.console() != null, results);
+        Progress progress = new Progress(err, quiet ? Progress.Style.OFF
+                : System.console() != null ? Progress.Style.TERMINAL : Progress.Style.LINES, results);
         boolean several = queries.size() > 1;
         try (FragmentSource source = FragmentSource.connect(url, options, progress)) {
             if (stats && several) {

@@ -1,0 +1,46 @@
+package dev.ldf.client.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ProgressTest {
+
+    private static String show(Progress.Style style) throws InterruptedException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        Progress progress = new Progress(err, style, new AtomicLong(42), 20);
+        progress.start();
+        Thread.sleep(200);
+        progress.stop();
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void offATerminalProgressIsPlainLines() throws InterruptedException {
+        String lines = show(Progress.Style.LINES);
+        assertFalse(lines.contains("\r"), "no carriage returns in a log");
+        assertTrue(lines.lines().count() >= 2, lines);
+        assertTrue(lines.lines().allMatch(l -> l.matches("progress: \\d+ requests, 42 results, \\d+\\.\\d s")), lines);
+    }
+
+    @Test
+    void onATerminalOneLineIsRedrawnAndClearedAtTheEnd() throws InterruptedException {
+        String line = show(Progress.Style.TERMINAL);
+        assertTrue(line.startsWith("\r0 requests, 42 results"), line);
+        assertTrue(line.endsWith("\r" + " ".repeat(60) + "\r"), "cleared when done");
+        assertFalse(line.contains("\n"));
+    }
+
+    @Test
+    void quietShowsNothing() throws InterruptedException {
+        assertEquals("", show(Progress.Style.OFF));
+    }
+}
