@@ -4,6 +4,11 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.apache.jena.graph.Node;
+import org.apache.jena.sparql.util.FmtUtils;
+
+import dev.ldf.server.fragment.TriplePattern;
+
 /**
  * How IRIs read on a page for people: as prefixed names (the dataset's own prefixes first, then
  * the usual vocabularies), Skolem IRIs as the blank nodes they stand for, and what is still long
@@ -50,6 +55,24 @@ final class HtmlTerms {
             }
         }
         return shortened(best == null ? iri : best + ":" + iri.substring(bestNamespace.length()));
+    }
+
+    /** A triple pattern as a page shows it: {@code { ?s schema:name ?o }}. */
+    String pattern(TriplePattern pattern) {
+        return "{ " + term(pattern.subject(), "s") + " " + term(pattern.predicate(), "p") + " "
+                + term(pattern.object(), "o") + " }";
+    }
+
+    private String term(Node node, String unnamed) {
+        if (node == Node.ANY) {
+            return "?" + unnamed;
+        }
+        if (!node.isURI()) {
+            return shortened(FmtUtils.stringForNode(node));
+        }
+        String label = label(node.getURI());
+        // An IRI no prefix shortens keeps its brackets, as in SPARQL.
+        return label.equals(shortened(node.getURI())) ? "<" + label + ">" : label;
     }
 
     /** {@code text} with its middle left out when it is longer than {@link #MAX_LENGTH}. */

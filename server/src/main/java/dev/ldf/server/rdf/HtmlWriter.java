@@ -88,7 +88,7 @@ public final class HtmlWriter implements ResponseWriter {
         long first = (request.page() - 1) * d.pageSize() + 1;
         long last = first + page.size() - 1;
         w.write("<p class=\"count\">" + (count.exact() ? "" : "About ") + String.format(Locale.ROOT, "%,d", count.value())
-                + (count.value() == 1 ? " triple matches " : " triples match ") + escape(RdfStatements.describe(request.pattern()))
+                + (count.value() == 1 ? " triple matches " : " triples match ") + escape(terms.pattern(request.pattern()))
                 + escape(RdfStatements.restriction(request.bindingCount())));
         if (page.size() > 0) {
             w.write(String.format(Locale.ROOT, "; these are triples %,d to %,d.", first, last));
