@@ -96,7 +96,13 @@ public final class HdtDataCommand {
                 throw new UsageException("HDT file not found: " + hdt);
             }
             long start = System.nanoTime();
-            RdfToHdt.writeIndex(hdt, quiet ? ConversionProgress.silent() : new ConversionProgress(System.err, 2000));
+            try {
+                RdfToHdt.writeIndex(hdt, quiet ? ConversionProgress.silent() : new ConversionProgress(System.err, 2000));
+            } catch (IOException | RuntimeException e) {
+                // hdt-java's messages ("Non-HDT Section") do not say which file.
+                String why = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+                throw new IOException("Cannot index " + hdt + ": it is not a readable HDT file (" + why + ")", e);
+            }
             System.out.printf(Locale.ROOT, "%s in %.1f s%n", HdtFiles.indexFile(hdt), (System.nanoTime() - start) / 1e9);
             return 0;
         }
