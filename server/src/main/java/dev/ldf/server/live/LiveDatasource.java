@@ -345,8 +345,7 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
             for (PredicateCount c : base.predicates(Integer.MAX_VALUE)) {
                 counts.put(c.predicate(), c.triples());
             }
-            overlay.added(TriplePattern.ALL).forEachRemaining(t -> counts.merge(t.getPredicate(), 1L, Long::sum));
-            overlay.deleted(TriplePattern.ALL).forEachRemaining(t -> counts.merge(t.getPredicate(), -1L, Long::sum));
+            overlay.forEachPredicateChange((p, n) -> counts.merge(p, n, Long::sum));
             List<PredicateCount> all = new ArrayList<>();
             counts.forEach((p, n) -> {
                 if (n > 0) {

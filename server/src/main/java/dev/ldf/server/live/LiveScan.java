@@ -1,6 +1,5 @@
 package dev.ldf.server.live;
 
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.function.Supplier;
 
@@ -15,7 +14,18 @@ import dev.ldf.server.preemption.ResumableScan;
  */
 final class LiveScan implements ResumableScan {
 
-    static final LiveScan EMPTY = new LiveScan(null, null, Collections::emptyIterator, 0);
+    /** A scan that has nothing: shared, so it keeps no state. */
+    static final ResumableScan EMPTY = new ResumableScan() {
+        @Override
+        public Step next(long[] spo, Budget budget) {
+            return Step.END;
+        }
+
+        @Override
+        public long position() {
+            return 0;
+        }
+    };
 
     /** Whether a base row, in identifiers, was deleted. */
     @FunctionalInterface

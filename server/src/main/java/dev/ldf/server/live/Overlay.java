@@ -116,6 +116,12 @@ final class Overlay {
         return added.term(number);
     }
 
+    /** Per predicate, how many triples the overlay adds (positive) and deletes (negative). */
+    void forEachPredicateChange(java.util.function.ObjLongConsumer<Node> action) {
+        added.forEachPredicate(action::accept);
+        deleted.forEachPredicate((p, n) -> action.accept(p, -n));
+    }
+
     long addedCount(TriplePattern pattern) {
         return added.count(pattern);
     }

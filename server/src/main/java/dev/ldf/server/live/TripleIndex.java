@@ -108,6 +108,11 @@ final class TripleIndex {
         return known(node);
     }
 
+    /** How many triples each predicate has here, from the counters kept as triples come and go. */
+    void forEachPredicate(java.util.function.ObjIntConsumer<Node> action) {
+        predicateCounts.forEach((number, count) -> action.accept(terms.get(number), count[0]));
+    }
+
     /** The term numbered {@code number}. */
     Node term(int number) {
         return terms.get(number);

@@ -128,7 +128,7 @@ final class BgpOperator implements Operator {
             long position = in.read();
             if (i < depth - 1 || atSolution) {
                 // Read the row that made this scan's bindings again.
-                long previous = position < 1 ? -1 : terms.scans().previous(position);
+                long previous = terms.scans().previous(position);
                 if (previous < 0) {
                     throw PlanState.Reader.invalid();
                 }

@@ -89,6 +89,11 @@ class LiveDatasourceTest {
             live.apply(new ChangeSet(changes), version);
             assertEquals(version, live.versionNumber());
             assertEquals(data.size(), live.statistics().triples(), "dataset size");
+            java.util.Map<org.apache.jena.graph.Node, Long> perPredicate = new java.util.HashMap<>();
+            data.forEach(t -> perPredicate.merge(t.getPredicate(), 1L, Long::sum));
+            java.util.Map<org.apache.jena.graph.Node, Long> listed = new java.util.HashMap<>();
+            live.predicates(Integer.MAX_VALUE).forEach(c -> listed.put(c.predicate(), c.triples()));
+            assertEquals(perPredicate, listed, "predicate counts at version " + version);
             for (Selector selector : selectors(random)) {
                 for (int pageSize : new int[] {1, 4, 1_000}) {
                     check(live, selector, pageSize, data);
