@@ -1,16 +1,14 @@
 package dev.ldf.server;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.cli.testing.CommandRun;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.server.testing.TestData;
 
@@ -24,41 +22,31 @@ class MainTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String err) {
-        /** One line "error: ..." (besides what the server logged while it started), no stack trace. */
-        void isOneErrorLine() {
-            assertEquals(1, err.lines().filter(l -> l.startsWith("error: ")).count(), err);
-            assertTrue(err.lines().allMatch(l -> l.startsWith("error: ") || l.contains(" INFO ")), err);
-            assertFalse(err.contains("\tat "), "no stack trace: " + err);
-        }
+    /** One line "error: ..." (besides what the server logged while it started), no stack trace. */
+    private static void isOneErrorLine(CommandRun run) {
+        assertEquals(1, run.err().lines().filter(l -> l.startsWith("error: ")).count(), run.err());
+        assertTrue(run.err().lines().allMatch(l -> l.startsWith("error: ") || l.contains(" INFO ")), run.err());
+        assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
     }
 
-    private static Run run(String... args) {
-        PrintStream original = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int code = Main.run(args);
-            return new Run(code, err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setErr(original);
-        }
+    private static CommandRun run(String... args) {
+        return CommandRun.of(() -> Main.run(args));
     }
 
     @Test
     void aMissingHdtFileIsAUsageErrorThatNamesTheFile() {
-        Run run = run("--hdt", dir.resolve("missing.hdt").toString(), "--port", "0");
+        CommandRun run = run("--hdt", dir.resolve("missing.hdt").toString(), "--port", "0");
         assertEquals(2, run.code());
-        run.isOneErrorLine();
+        isOneErrorLine(run);
         assertTrue(run.err().contains("HDT file not found: " + dir.resolve("missing.hdt")), run.err());
     }
 
     @Test
     void aCorruptHdtFileIsAFailureThatNamesTheFile() throws Exception {
         Path corrupt = Files.writeString(dir.resolve("corrupt.hdt"), "not HDT");
-        Run run = run("--hdt", corrupt.toString(), "--port", "0");
+        CommandRun run = run("--hdt", corrupt.toString(), "--port", "0");
         assertEquals(1, run.code());
-        run.isOneErrorLine();
+        isOneErrorLine(run);
         assertTrue(run.err().contains("Cannot read HDT file " + corrupt + ": it is not a valid HDT file"), run.err());
         assertTrue(run.err().contains("ldf-hdt convert"), "says what to do: " + run.err());
     }
@@ -67,9 +55,9 @@ class MainTest {
     void anIndexThatIsNotAFileIsNamed() throws Exception {
         Path hdt = Files.copy(TestData.libraryHdt(), dir.resolve("copy.hdt"));
         Path index = Files.createDirectory(HdtFiles.indexFile(hdt));
-        Run run = run("--hdt", hdt.toString(), "--port", "0");
+        CommandRun run = run("--hdt", hdt.toString(), "--port", "0");
         assertEquals(1, run.code());
-        run.isOneErrorLine();
+        isOneErrorLine(run);
         assertTrue(run.err().contains("Cannot use the HDT index " + index + ": it is not a file; remove it"), run.err());
     }
 
@@ -77,9 +65,9 @@ class MainTest {
     void aMistypedConfigurationKeyGetsTheNearestValidOne() throws Exception {
         Path config = Files.writeString(dir.resolve("c.json"), """
                 {"datasets": [{"name": "x", "hdt": "x.hdt", "pageSzie": 10}]}""");
-        Run run = run("--config", config.toString());
+        CommandRun run = run("--config", config.toString());
         assertEquals(2, run.code());
-        run.isOneErrorLine();
+        isOneErrorLine(run);
         assertTrue(run.err().contains("unknown key 'pageSzie' in datasets[0]"), run.err());
         assertTrue(run.err().contains("did you mean 'pageSize'?"), run.err());
         assertTrue(run.err().contains(config.toString()), run.err());
@@ -89,7 +77,7 @@ class MainTest {
     void aMistypedLimitGetsTheNearestValidOne() throws Exception {
         Path config = Files.writeString(dir.resolve("c.json"), """
                 {"limits": {"idleTimeoutSecs": 5}, "datasets": [{"name": "x", "hdt": "x.hdt"}]}""");
-        Run run = run("--config", config.toString());
+        CommandRun run = run("--config", config.toString());
         assertEquals(2, run.code());
         assertTrue(run.err().contains("unknown key 'idleTimeoutSecs' in limits"), run.err());
         assertTrue(run.err().contains("did you mean 'idleTimeoutSeconds'?"), run.err());
@@ -97,18 +85,18 @@ class MainTest {
 
     @Test
     void aMissingConfigurationFileIsNamed() {
-        Run run = run("--config", dir.resolve("nope.json").toString());
+        CommandRun run = run("--config", dir.resolve("nope.json").toString());
         assertEquals(2, run.code());
-        run.isOneErrorLine();
+        isOneErrorLine(run);
         assertTrue(run.err().contains("Configuration file not found: " + dir.resolve("nope.json")), run.err());
     }
 
     @Test
     void aBadConfigurationStopsStartUp() throws Exception {
         Path config = Files.writeString(dir.resolve("c.json"), "{\"datasets\": [{\"name\": \"x\"}]}");
-        Run run = run("--config", config.toString());
+        CommandRun run = run("--config", config.toString());
         assertEquals(2, run.code());
-        run.isOneErrorLine();
+        isOneErrorLine(run);
         assertTrue(run.err().contains("has no \"hdt\" file"), run.err());
     }
 
@@ -116,9 +104,9 @@ class MainTest {
     void aPortInUseIsNamedWithWhatToDo() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             int port = taken.getLocalPort();
-            Run run = run("--hdt", TestData.libraryHdt().toString(), "--port", Integer.toString(port));
+            CommandRun run = run("--hdt", TestData.libraryHdt().toString(), "--port", Integer.toString(port));
             assertEquals(1, run.code());
-            run.isOneErrorLine();
+            isOneErrorLine(run);
             assertTrue(run.err().contains("Port " + port + " on 127.0.0.1 is already in use"), run.err());
             assertTrue(run.err().contains("--port"), run.err());
         }
@@ -126,22 +114,22 @@ class MainTest {
 
     @Test
     void aMistypedOptionIsAUsageErrorWithASuggestion() {
-        Run run = run("--hdt", "x.hdt", "--prot", "8080");
+        CommandRun run = run("--hdt", "x.hdt", "--prot", "8080");
         assertEquals(2, run.code());
-        run.isOneErrorLine();
+        isOneErrorLine(run);
         assertTrue(run.err().contains("did you mean --port?"), run.err());
     }
 
     @Test
     void configAndHdtExcludeEachOther() {
-        Run run = run("--config", "a.json", "--hdt", "b.hdt");
+        CommandRun run = run("--config", "a.json", "--hdt", "b.hdt");
         assertEquals(2, run.code());
         assertTrue(run.err().contains("mutually exclusive"), run.err());
     }
 
     @Test
     void loadAndMapExcludeEachOther() {
-        Run run = run("--hdt", "b.hdt", "--load", "--map");
+        CommandRun run = run("--hdt", "b.hdt", "--load", "--map");
         assertEquals(2, run.code());
         assertTrue(run.err().contains("mutually exclusive"), run.err());
     }
@@ -149,7 +137,7 @@ class MainTest {
     @Test
     void verboseAddsTheStackTrace() throws Exception {
         Path corrupt = Files.writeString(dir.resolve("corrupt.hdt"), "not HDT");
-        Run run = run("--hdt", corrupt.toString(), "--port", "0", "--verbose");
+        CommandRun run = run("--hdt", corrupt.toString(), "--port", "0", "--verbose");
         assertEquals(1, run.code());
         assertTrue(run.err().startsWith("error: Cannot read HDT file"), run.err());
         assertTrue(run.err().contains("\tat "), run.err());

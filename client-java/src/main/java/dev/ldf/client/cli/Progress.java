@@ -1,41 +1,34 @@
 package dev.ldf.client.cli;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.ldf.cli.ProgressLine;
 import dev.ldf.client.http.ClientListener;
 
 /**
- * Progress while a query runs, on standard error: on a terminal one line redrawn a few times a
- * second; elsewhere (a log, a pipe) a plain line every {@link #LINE_EVERY_MILLIS} ms, so that a
- * long run's log is not silent and a short one's stays empty.
+ * Requests and results while a query runs, as a {@link ProgressLine} on standard error. A
+ * thread shows them at the line's pace, also while a request hangs and no event comes.
  */
 final class Progress implements ClientListener {
 
-    /** How progress shows. */
-    enum Style { TERMINAL, LINES, OFF }
-
-    static final long LINE_EVERY_MILLIS = 10_000;
-    private static final long REDRAW_MILLIS = 250;
-
-    private final PrintStream err;
-    private final Style style;
+    private final ProgressLine line;
     private final long everyMillis;
     private final AtomicLong results;
     private final AtomicLong requests = new AtomicLong();
     private long start = System.nanoTime();
     private Thread thread;
 
-    Progress(PrintStream err, Style style, AtomicLong results) {
-        this(err, style, results, style == Style.TERMINAL ? REDRAW_MILLIS : LINE_EVERY_MILLIS);
+    Progress(PrintStream err, ProgressLine.Style style, AtomicLong results) {
+        this(err, style, results, style == ProgressLine.Style.TERMINAL ? ProgressLine.REDRAW_EVERY : ProgressLine.LINE_EVERY);
     }
 
-    Progress(PrintStream err, Style style, AtomicLong results, long everyMillis) {
-        this.err = err;
-        this.style = style;
+    Progress(PrintStream err, ProgressLine.Style style, AtomicLong results, Duration every) {
+        this.line = ProgressLine.on(err, style, every);
         this.results = results;
-        this.everyMillis = everyMillis;
+        this.everyMillis = every.toMillis();
     }
 
     @Override
@@ -44,7 +37,7 @@ final class Progress implements ClientListener {
     }
 
     void start() {
-        if (style == Style.OFF) {
+        if (line.style() == ProgressLine.Style.OFF) {
             return;
         }
         start = System.nanoTime();
@@ -52,13 +45,8 @@ final class Progress implements ClientListener {
             try {
                 while (!Thread.currentThread().isInterrupted()) {
                     Thread.sleep(everyMillis);
-                    String line = String.format(Locale.ROOT, "%,d requests, %,d results, %.1f s", requests.get(),
-                            results.get(), (System.nanoTime() - start) / 1e9);
-                    if (style == Style.TERMINAL) {
-                        err.print("\r" + line + " ");
-                    } else {
-                        err.println("progress: " + line);
-                    }
+                    line.update(String.format(Locale.ROOT, "%,d requests, %,d results, %.1f s", requests.get(),
+                            results.get(), (System.nanoTime() - start) / 1e9), true);
                 }
             } catch (InterruptedException e) {
                 // stopped
@@ -76,9 +64,7 @@ final class Progress implements ClientListener {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            if (style == Style.TERMINAL) {
-                err.print("\r" + " ".repeat(60) + "\r");
-            }
+            line.clear();
             thread = null;
         }
     }

@@ -22,6 +22,7 @@ import org.apache.jena.query.QueryParseException;
 
 import dev.ldf.cli.Commands;
 import dev.ldf.cli.ExitCode;
+import dev.ldf.cli.ProgressLine;
 import dev.ldf.cli.Suggestions;
 import dev.ldf.cli.UsageException;
 import dev.ldf.client.ClientOptions;
@@ -166,8 +167,7 @@ public final class QueryCommand implements Callable<Integer> {
                 .withMaxInFlight(inFlight).withRequestTimeout(Duration.ofSeconds(timeoutSeconds))
                 .withMaxGetUrlBytes(maxGetUrl).withHttp2(http2));
         AtomicLong results = new AtomicLong();
-        Progress progress = new Progress(err, quiet ? Progress.Style.OFF
-                : System.console() != null ? Progress.Style.TERMINAL : Progress.Style.LINES, results);
+        Progress progress = new Progress(err, ProgressLine.standardErrorStyle(quiet), results);
         boolean several = queries.size() > 1;
         try (FragmentSource source = FragmentSource.connect(url, options, progress)) {
             if (stats && several) {

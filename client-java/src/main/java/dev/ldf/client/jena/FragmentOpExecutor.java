@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 import org.apache.jena.atlas.iterator.IteratorCloseable;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.NodeFactory;
-import org.apache.jena.graph.Triple;
+import org.apache.jena.sparql.algebra.Op;
 import org.apache.jena.sparql.algebra.op.OpBGP;
 import org.apache.jena.sparql.algebra.op.OpConditional;
 import org.apache.jena.sparql.core.Var;
@@ -19,17 +20,20 @@ import org.apache.jena.sparql.engine.ExecutionContext;
 import org.apache.jena.sparql.engine.QueryIterator;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
+import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
 import org.apache.jena.sparql.engine.main.OpExecutor;
 import org.apache.jena.sparql.engine.main.OpExecutorFactory;
+import org.apache.jena.sparql.engine.main.QC;
 
-import dev.ldf.client.http.FragmentSource;
 import dev.ldf.client.join.BgpExecutor;
+import dev.ldf.client.preemption.RemoteParts;
 
 /**
- * Evaluates {@code OPTIONAL { basic graph pattern }} over fragments for blocks of left-hand rows
- * at once. ARQ's own executor evaluates the right side once per left row, already substituted:
- * one or more requests per row. Here a block of rows is the input of one bind-join pipeline, and
- * each row is then given its extensions, or itself when it has none.
+ * Evaluates {@code OPTIONAL { ... }} for blocks of left-hand rows at once, when its right side is
+ * a basic graph pattern over fragments or a part the preemptive endpoint runs. ARQ's own executor
+ * evaluates the right side once per left row, already substituted: one or more requests per row.
+ * Here a block of rows is the input of one bind-join pipeline (or of VALUES blocks sent to the
+ * endpoint), and each row is then given its extensions, or itself when it has none.
  *
  * <p>Stateless, as ARQ creates an executor for every sub-execution.
  */
@@ -48,25 +52,33 @@ final class FragmentOpExecutor extends OpExecutor {
 
     @Override
     protected QueryIterator execute(OpConditional conditional, QueryIterator input) {
-        if (!(execCxt.getActiveGraph() instanceof FragmentGraph graph) || !(conditional.getRight() instanceof OpBGP bgp)) {
+        if (!(execCxt.getActiveGraph() instanceof FragmentGraph graph)) {
+            return super.execute(conditional, input);
+        }
+        Op right = conditional.getRight();
+        Function<Iterator<Binding>, IteratorCloseable<Binding>> extensions;
+        if (right instanceof OpBGP bgp) {
+            BgpExecutor executor = new BgpExecutor(graph.source());
+            extensions = rows -> executor.execute(bgp.getPattern().getList(), rows);
+        } else if (RemoteParts.takesRowsInBlocks(right)) {
+            extensions = rows -> QC.execute(right, QueryIterPlainWrapper.create(rows, execCxt), execCxt);
+        } else {
             return super.execute(conditional, input);
         }
         QueryIterator left = exec(conditional.getLeft(), input);
-        return new ResultIterator(new OptionalBlocks(left, bgp.getPattern().getList(), graph.source()), left, execCxt);
+        return new ResultIterator(new OptionalBlocks(left, extensions), left, execCxt);
     }
 
     /** Left rows in blocks, each with its extensions by the right-hand pattern or else itself. */
     private static final class OptionalBlocks implements IteratorCloseable<Binding> {
         private final Iterator<Binding> left;
-        private final List<Triple> right;
-        private final BgpExecutor executor;
+        private final Function<Iterator<Binding>, IteratorCloseable<Binding>> right;
         private Iterator<Binding> ready = Collections.emptyIterator();
         private IteratorCloseable<Binding> running;
 
-        OptionalBlocks(Iterator<Binding> left, List<Triple> right, FragmentSource source) {
+        OptionalBlocks(Iterator<Binding> left, Function<Iterator<Binding>, IteratorCloseable<Binding>> right) {
             this.left = left;
             this.right = right;
-            this.executor = new BgpExecutor(source);
         }
 
         @Override
@@ -99,7 +111,7 @@ final class FragmentOpExecutor extends OpExecutor {
                         .add(ROW, NodeFactory.createLiteralDT(Integer.toString(i), XSDDatatype.XSDinteger)).build());
             }
             Map<Integer, List<Binding>> extensions = new TreeMap<>();
-            running = executor.execute(right, tagged.iterator());
+            running = right.apply(tagged.iterator());
             try {
                 while (running.hasNext()) {
                     Binding result = running.next();

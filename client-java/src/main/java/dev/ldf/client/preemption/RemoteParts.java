@@ -57,6 +57,16 @@ public final class RemoteParts {
         return op;
     }
 
+    /**
+     * True when {@code op} is a remote part that may be given many rows at once, as VALUES blocks,
+     * instead of once per row with the row substituted: its filters see only its own variables, so
+     * joining its solutions with the rows gives the same answers.
+     */
+    public static boolean takesRowsInBlocks(Op op) {
+        return op instanceof OpRemote remote
+                && OpVars.visibleVars(remote.effectiveOp()).containsAll(OpVars.mentionedVars(remote.effectiveOp()));
+    }
+
     /** True when the endpoint runs all of {@code op}. */
     static boolean runsRemotely(Op op) {
         if (op instanceof OpBGP || op instanceof OpTriple || op instanceof OpTable) {

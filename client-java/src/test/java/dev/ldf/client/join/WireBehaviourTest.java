@@ -93,6 +93,15 @@ class WireBehaviourTest {
     }
 
     @Test
+    void preemptiveOptionalSendsItsRightSideForBlocksOfRows() {
+        String query = "PREFIX schema: <http://schema.org/> SELECT ?p ?d WHERE { ?p a schema:Person OPTIONAL { ?p schema:description ?d } }";
+        Run run = run("library", ClientOptions.defaults().withMode(Mode.PREEMPTIVE), query);
+        assertEquals(run("library", ClientOptions.defaults(), query).rows(), run.rows(), "the same answers as brTPF");
+        assertEquals(110, run.rows().size());
+        assertTrue(run.requests().size() < 10, "110 left rows in blocks of 100, not a query each: " + run.requests().size());
+    }
+
+    @Test
     void brtpfNeedsFewerRequestsThanTpfForTheSameAnswers() {
         Run brtpf = run("library", ClientOptions.defaults().withMode(Mode.BRTPF), PATH);
         Run tpf = run("library", ClientOptions.defaults().withMode(Mode.TPF), PATH);

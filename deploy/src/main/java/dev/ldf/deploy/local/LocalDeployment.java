@@ -32,7 +32,7 @@ public final class LocalDeployment implements AutoCloseable {
     public record Options(int replicas, String host, int port, String maxBody, String cacheSize, List<String> jvmArgs) {
         public Options {
             if (replicas < 1) {
-                throw new IllegalArgumentException("At least one replica");
+                throw new IllegalArgumentException("at least one replica is needed, not " + replicas);
             }
             jvmArgs = List.copyOf(jvmArgs);
         }
@@ -59,6 +59,9 @@ public final class LocalDeployment implements AutoCloseable {
      * @throws IllegalStateException when a replica or nginx does not start (nothing is left running)
      */
     public static LocalDeployment start(ServerConfig config, Options options, Path dir) throws IOException {
+        if (options.port() != 0) {
+            NginxCache.requireFreePort(options.host(), options.port()); // before minutes of replica start-up
+        }
         Path root = Files.createDirectories(dir.toAbsolutePath());
         ServerConfig replicaConfig = new ServerConfig(config.title(), config.description(), "127.0.0.1", 0, null,
                 config.cacheMaxAgeSeconds(), config.maxRequestHeaderBytes(),

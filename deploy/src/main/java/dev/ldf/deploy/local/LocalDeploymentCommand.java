@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 import dev.ldf.cli.ExitCode;
+import dev.ldf.cli.UsageException;
 import dev.ldf.server.config.ServerConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,6 +41,9 @@ public final class LocalDeploymentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (replicas < 1) {
+            throw new UsageException("--replicas must be at least 1, not " + replicas);
+        }
         ServerConfig serverConfig = ServerConfig.read(config);
         Path dir = workDir != null ? workDir : Files.createTempDirectory("ldf-local");
         LocalDeployment deployment = LocalDeployment.start(serverConfig,

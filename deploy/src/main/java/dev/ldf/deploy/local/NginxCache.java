@@ -3,7 +3,10 @@ package dev.ldf.deploy.local;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -90,6 +93,8 @@ public final class NginxCache implements AutoCloseable {
         if (waitFor(check) != 0) {
             throw new IllegalStateException("nginx refuses the configuration in " + conf + ":\n" + checkOutput);
         }
+        // nginx retries a taken port for seconds while the port answers: only a check before tells.
+        requireFreePort(settings.host(), settings.port());
         Process process = new ProcessBuilder(nginx, "-p", root.toString(), "-c", conf.toString())
                 .redirectErrorStream(true).redirectOutput(root.resolve("logs/nginx.out").toFile()).start();
         URI uri = URI.create("http://" + settings.host() + ":" + settings.port() + "/");
@@ -103,6 +108,17 @@ public final class NginxCache implements AutoCloseable {
             sleep(50);
         }
         return new NginxCache(process, root, uri);
+    }
+
+    /** Fails, naming the port and what to do, when something on this machine listens on it. */
+    public static void requireFreePort(String host, int port) throws IOException {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(InetAddress.getByName(host), port));
+        } catch (BindException e) {
+            throw new IllegalStateException("Port " + port + " on " + host + " is already in use: stop the process "
+                    + "that holds it, or choose another port with --port");
+        }
     }
 
     public URI uri() {

@@ -7,11 +7,16 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import dev.ldf.cli.ExitCode;
+import dev.ldf.cli.UsageException;
 
 import dev.ldf.server.Main;
 
@@ -62,7 +67,7 @@ public final class Replica implements AutoCloseable {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("The replica exited with " + process.exitValue() + "; see " + log);
+                throw exited(process.exitValue(), log);
             }
             try {
                 if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
@@ -82,6 +87,20 @@ public final class Replica implements AutoCloseable {
             }
         }
         throw new IllegalStateException("The replica was not ready after " + START_TIMEOUT.toSeconds() + " s; see " + log);
+    }
+
+    /**
+     * Why the replica stopped, in its own words: its {@code error:} line (it names the file or key
+     * at fault). Its exit code 2 means the configuration is wrong, and so is the caller's.
+     */
+    private static RuntimeException exited(int code, Path log) throws IOException {
+        String reason;
+        try (Stream<String> lines = Files.lines(log)) {
+            reason = lines.filter(l -> l.startsWith("error: ")).reduce((a, b) -> b).map(l -> l.substring(7))
+                    .orElse("it exited with " + code);
+        }
+        String message = "A server replica did not start: " + reason + " (log: " + log + ")";
+        return code == ExitCode.USAGE ? new UsageException(message) : new IllegalStateException(message);
     }
 
     public URI uri() {

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.ldf.cli.UsageException;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.watdiv.generate.GeneratedDataset;
@@ -41,6 +42,9 @@ final class ExperimentOptions {
     Path dataDir;
 
     int scale() {
+        if (scale != null && scale < 1) {
+            throw new UsageException("--scale must be at least 1, not " + scale);
+        }
         return scale != null ? scale : profile == Profile.PAPER ? 100 : 10;
     }
 
@@ -80,12 +84,12 @@ final class ExperimentOptions {
         return Duration.ofSeconds(number(given, byDefault, paper));
     }
 
-    /** A list flag, or the profile's default. */
     /** A number flag, or the profile's default. */
     int number(Integer given, int byDefault, int paper) {
         return given != null ? given : profile == Profile.PAPER ? paper : byDefault;
     }
 
+    /** A list flag, or the profile's default. */
     List<Integer> list(List<Integer> given, Integer[] byDefault, Integer[] paper) {
         return given != null ? given : Arrays.asList(profile == Profile.PAPER ? paper : byDefault);
     }
@@ -93,7 +97,11 @@ final class ExperimentOptions {
     static final class ProfileConverter implements CommandLine.ITypeConverter<Profile> {
         @Override
         public Profile convert(String value) {
-            return Profile.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+            return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+                case "default" -> Profile.DEFAULT;
+                case "paper" -> Profile.PAPER;
+                default -> throw new CommandLine.TypeConversionException("default or paper, not " + value);
+            };
         }
     }
 }

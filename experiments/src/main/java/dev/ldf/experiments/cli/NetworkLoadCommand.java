@@ -69,15 +69,16 @@ final class NetworkLoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Instant started = Instant.now();
-        Path hdt = experiment.hdt();
+        // Mistakes in the call show before minutes of data generation.
+        List<Configuration> all = configurations();
+        List<Configuration> configurations = chosen(all);
         Path sequenceFile = sequenceOptions.file(experiment);
         List<Workload.Entry> sequence = sequenceOptions.read(sequenceFile);
-        List<Configuration> all = configurations();
+        Path hdt = experiment.hdt();
         // The server is set up for every configuration, also when only some run: its responses
         // state its maxMpR and link its datasets, so they must not depend on the choice.
         int maxMpR = all.stream().mapToInt(Configuration::maxMpR).max().orElse(1);
         List<Integer> sizes = all.stream().map(Configuration::pageSize).distinct().toList();
-        List<Configuration> configurations = chosen(all);
         Duration perQuery = experiment.seconds(timeout, 60, 300);
         NetworkLoad experiment1 = new NetworkLoad(serverProcess.server(hdt, sizes, Math.max(1, maxMpR), PORT), configurations,
                 perQuery, System.err);

@@ -103,9 +103,9 @@ final class PreemptionCommand implements Callable<Integer> {
             throw new UsageException("--repeats, --clients, --quanta, --quantum, --long-clients, --long-queries and "
                     + "--short-rounds take positive numbers");
         }
-        Path hdt = experiment.hdt();
         Path sequenceFile = sequenceOptions.file(experiment);
         List<Workload.Entry> sequence = sequenceOptions.read(sequenceFile);
+        Path hdt = experiment.hdt();
         Configuration brtpf = Configuration.brtpf(mpr, false, 100);
         Configuration preemptive = Configuration.preemptive(quantum);
         List<Configuration> configurations = new ArrayList<>();

@@ -1,6 +1,8 @@
 package dev.ldf.experiments.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -19,6 +21,9 @@ final class SequenceOptions {
 
     /** The sequence's file, generated with the workloads if it is not there yet. */
     Path file(ExperimentOptions experiment) throws IOException {
+        if (queries != null && !Files.isRegularFile(queries)) {
+            throw new NoSuchFileException(queries.toString());
+        }
         return queries != null ? queries : experiment.workload().sequence(WorkloadFiles.Settings.SEQUENCE);
     }
 

@@ -87,11 +87,6 @@ final class ServerBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Instant started = Instant.now();
-        Path hdt = experiment.hdt();
-        Path work = experiment.work("server-bench");
-        BenchPaths paths = BenchPaths.write(hdt, experiment.workload(), bindings, deepPages, experiment.seed,
-                work.resolve("paths"));
-        List<ServerBench.Load> loads = paths.loads(bindings);
         Contenders contenders = new Contenders(oursJvm, serverJavaJar,
                 serverJsDir != null ? serverJsDir : experiment.dataDir.resolve("rivals/server-js"));
         List<Contender> chosen = new ArrayList<>();
@@ -101,6 +96,11 @@ final class ServerBenchCommand implements Callable<Integer> {
         if (chosen.isEmpty()) {
             throw new UsageException("no server to measure: --servers takes ours, server.js, server.java, nginx");
         }
+        Path hdt = experiment.hdt();
+        Path work = experiment.work("server-bench");
+        BenchPaths paths = BenchPaths.write(hdt, experiment.workload(), bindings, deepPages, experiment.seed,
+                work.resolve("paths"));
+        List<ServerBench.Load> loads = paths.loads(bindings);
         ServerBench.Settings settings = new ServerBench.Settings(rounds, Duration.ofSeconds(warmUp),
                 Duration.ofSeconds(duration), Duration.ofSeconds(deepWarmUp), Duration.ofSeconds(deepDuration), threads,
                 connections, "application/n-triples");

@@ -48,6 +48,9 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (!Files.isDirectory(results)) {
+            throw new UsageException("results directory not found: " + results);
+        }
         Provenance committed = Provenance.read(results);
         if (!committed.experiment().equals("network-load")) {
             throw new UsageException(results + " holds " + committed.experiment() + " results: verify reruns network-load, "

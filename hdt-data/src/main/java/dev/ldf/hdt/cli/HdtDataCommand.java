@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import dev.ldf.cli.Commands;
+import dev.ldf.cli.ProgressLine;
 import dev.ldf.cli.UsageException;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.ConversionSummary;
@@ -70,8 +71,7 @@ public final class HdtDataCommand {
                     throw new UsageException((Files.exists(input) ? "not a file: " : "input file not found: ") + input);
                 }
             }
-            ConversionProgress progress = quiet ? ConversionProgress.silent()
-                    : new ConversionProgress(System.err, 2000);
+            ConversionProgress progress = new ConversionProgress(ProgressLine.standardError(quiet));
             ConversionSummary summary = new RdfToHdt(base, loader, progress).convert(inputs, output);
             System.out.printf(Locale.ROOT, "%s: %,d triples (%,d read, %,d quads in named graphs skipped) in %.1f s%n",
                     summary.hdt(), summary.triples(), summary.triplesRead(), summary.quadsSkipped(),
@@ -97,11 +97,9 @@ public final class HdtDataCommand {
             }
             long start = System.nanoTime();
             try {
-                RdfToHdt.writeIndex(hdt, quiet ? ConversionProgress.silent() : new ConversionProgress(System.err, 2000));
+                RdfToHdt.writeIndex(hdt, new ConversionProgress(ProgressLine.standardError(quiet)));
             } catch (IOException | RuntimeException e) {
-                // hdt-java's messages ("Non-HDT Section") do not say which file.
-                String why = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
-                throw new IOException("Cannot index " + hdt + ": it is not a readable HDT file (" + why + ")", e);
+                throw HdtFiles.unreadable(hdt, e);
             }
             System.out.printf(Locale.ROOT, "%s in %.1f s%n", HdtFiles.indexFile(hdt), (System.nanoTime() - start) / 1e9);
             return 0;

@@ -1,79 +1,73 @@
 package dev.ldf.hdt.convert;
 
-import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Consumer;
 
 import org.rdfhdt.hdt.listener.ProgressListener;
 
+import dev.ldf.cli.ProgressLine;
+
 /**
- * Progress of a conversion on a console or in a log: triples read so far, and hdt-java's own
- * phases, at most one line every {@code intervalMillis}.
+ * Progress of a conversion: triples read so far and hdt-java's phases as a {@link ProgressLine}
+ * status, each line with the seconds since the start; the start of a phase shows at once, counts
+ * within it at the line's pace; what was done ({@link #message}) stays.
  *
  * <p>Thread-safe: hdt-java reports from its worker threads.
  */
 public final class ConversionProgress implements ProgressListener {
 
-    private final Consumer<String> lines;
-    private final long intervalMillis;
+    private final ProgressLine line;
     private final long start = System.nanoTime();
-    private long lastPrint;
     private String lastPhase = "";
 
-    /** Lines on {@code out} (none when null), each with the seconds since the start. */
-    public ConversionProgress(PrintStream out, long intervalMillis) {
-        this(out == null ? null : line -> out.println(line), intervalMillis);
+    public ConversionProgress(ProgressLine line) {
+        this.line = line;
     }
 
-    /** Lines to {@code lines}, a logger for instance. */
-    public ConversionProgress(Consumer<String> lines, long intervalMillis) {
-        this.lines = lines;
-        this.intervalMillis = intervalMillis;
+    /** Plain lines to {@code lines} (a logger, say), counts at most once every {@code every}. */
+    public static ConversionProgress toLines(Consumer<String> lines, Duration every) {
+        return new ConversionProgress(ProgressLine.toLines(lines, every));
     }
 
-    /** A listener that prints nothing, for tests and library use. */
+    /** A listener that shows nothing, for tests and library use. */
     public static ConversionProgress silent() {
-        return new ConversionProgress((Consumer<String>) null, Long.MAX_VALUE);
+        return new ConversionProgress(ProgressLine.off());
     }
 
-    synchronized void parsed(String file, long triples) {
-        if (due()) {
-            long seconds = Math.max(1, elapsedMillis() / 1000);
-            print(String.format(Locale.ROOT, "parsing %s: %,d triples (%,d triples/s)",
-                    file, triples, triples / seconds));
+    /** Called for every triple read: cheap unless a line is due. */
+    void parsed(String file, long triples) {
+        if ((triples & 1023) == 1) {
+            line.update(() -> stamp(String.format(Locale.ROOT, "parsing %s: %,d triples (%,d triples/s)",
+                    file, triples, triples / Math.max(1, elapsedMillis() / 1000))));
         }
     }
 
     synchronized void message(String text) {
-        print(text);
+        line.print(stamp(text));
     }
 
     @Override
     public synchronized void notifyProgress(float level, String message) {
-        // hdt-java repeats its phase names many times per second; print changes and then a heartbeat.
-        String phase = message == null ? "" : message.trim();
-        if (!phase.equals(lastPhase) || due()) {
-            lastPhase = phase;
-            print(String.format(Locale.ROOT, "hdt: %5.1f%% %s", level, phase));
+        String text = message == null ? "" : message.trim();
+        // hdt-java repeats a phase many times a second with counts in it ("Loaded 100000 triples"):
+        // a phase is its words, and its level is only shown where hdt-java measures one.
+        String phase = text.replaceAll("\\d+", "#");
+        boolean changed = !phase.equals(lastPhase);
+        lastPhase = phase;
+        String percent = level > 0 && level < 100 ? String.format(Locale.ROOT, " (%.0f%%)", level) : "";
+        if (changed) {
+            line.update(stamp("hdt: " + text + percent), true);
+        } else {
+            line.update(() -> stamp("hdt: " + text + percent));
         }
-    }
-
-    private boolean due() {
-        long now = elapsedMillis();
-        if (now - lastPrint >= intervalMillis) {
-            lastPrint = now;
-            return true;
-        }
-        return false;
     }
 
     private long elapsedMillis() {
         return (System.nanoTime() - start) / 1_000_000;
     }
 
-    private void print(String line) {
-        if (lines != null) {
-            lines.accept(String.format(Locale.ROOT, "[%6.1fs] %s", elapsedMillis() / 1000.0, line));
-        }
+    private String stamp(String text) {
+        return String.format(Locale.ROOT, "[%6.1fs] %s", elapsedMillis() / 1000.0, text);
     }
 }

@@ -2,7 +2,11 @@ package dev.ldf.hdt.jena;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+
+import dev.ldf.hdt.files.HdtFiles;
 
 import dev.ldf.hdt.term.HdtTerms;
 import org.apache.jena.graph.Node;
@@ -38,7 +42,14 @@ public final class HdtGraph extends GraphBase implements AutoCloseable {
 
     /** Maps an HDT file and its index (built next to it if missing). */
     public static HdtGraph open(Path file) throws IOException {
-        return new HdtGraph(HDTManager.mapIndexedHDT(file.toString(), ProgressListener.ignore()));
+        if (!Files.isRegularFile(file)) {
+            throw new NoSuchFileException(file.toString());
+        }
+        try {
+            return new HdtGraph(HDTManager.mapIndexedHDT(file.toString(), ProgressListener.ignore()));
+        } catch (IOException | RuntimeException e) {
+            throw HdtFiles.unreadable(file, e);
+        }
     }
 
     @Override

@@ -177,7 +177,8 @@ class RdfToHdtTest {
         Path input = Files.writeString(dir.resolve("in.ttl"), TURTLE);
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY,
-                new ConversionProgress(new java.io.PrintStream(out, true, StandardCharsets.UTF_8), 0))
+                new ConversionProgress(dev.ldf.cli.ProgressLine.on(new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                        dev.ldf.cli.ProgressLine.Style.LINES, java.time.Duration.ZERO)))
                 .convert(List.of(input), dir.resolve("p.hdt"));
         String log = out.toString(StandardCharsets.UTF_8);
         assertTrue(log.contains("parsing in.ttl"), log);

@@ -127,10 +127,9 @@ public record ServerConfig(
         } catch (JsonMappingException e) {
             String key = path(e, 0);
             throw new ConfigException("Configuration " + file + ": " + (key.isEmpty() ? "" : key + ": ")
-                    + e.getOriginalMessage() + locationOf(e), e);
+                    + plain(e) + locationOf(e), e);
         } catch (JsonProcessingException e) {
-            throw new ConfigException("Configuration " + file + " is not valid JSON: " + e.getOriginalMessage()
-                    + locationOf(e), e);
+            throw new ConfigException("Configuration " + file + " is not valid JSON: " + plain(e) + locationOf(e), e);
         } catch (NoSuchFileException e) {
             throw new ConfigException("Configuration file not found: " + file, e);
         } catch (IOException e) {
@@ -253,6 +252,11 @@ public record ServerConfig(
         List<String> known = e.getKnownPropertyIds().stream().map(Object::toString).sorted().toList();
         return Suggestions.nearest(e.getPropertyName(), known).map(k -> "; did you mean '" + k + "'?")
                 .orElse("; the keys here are " + known.stream().collect(Collectors.joining(", ")));
+    }
+
+    /** Jackson's message without its source description ({@code [Source: REDACTED ...; line: 1, column: 13]}). */
+    private static String plain(JsonProcessingException e) {
+        return e.getOriginalMessage().replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "line $1, column $2");
     }
 
     private static String locationOf(JsonProcessingException e) {

@@ -5,6 +5,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 
@@ -50,7 +51,8 @@ final class Compaction {
     static Path write(LiveDatasource.Snapshot snapshot, String dataset) throws IOException {
         Path hdt = snapshot.base().path().toAbsolutePath();
         Path next = nextFile(hdt);
-        ConversionProgress progress = new ConversionProgress(line -> LOG.info("Compacting {}: {}", dataset, line), 5_000);
+        ConversionProgress progress = ConversionProgress.toLines(line -> LOG.info("Compacting {}: {}", dataset, line),
+                Duration.ofSeconds(5));
         Iterator<TripleString> triples = Iter.concat(snapshot.base().triplesExcept(snapshot.deleted()),
                 spelled(snapshot.added()));
         String baseUri = snapshot.base().baseUri();

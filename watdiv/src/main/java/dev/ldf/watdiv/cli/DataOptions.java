@@ -5,6 +5,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.ldf.cli.UsageException;
 import dev.ldf.watdiv.generate.Model;
 import dev.ldf.watdiv.generate.WatDivGenerator;
 import picocli.CommandLine.Option;
@@ -21,6 +22,9 @@ final class DataOptions {
     Path model;
 
     WatDivGenerator generator() throws IOException {
+        if (scale < 1) {
+            throw new UsageException("--scale must be at least 1, not " + scale);
+        }
         Model m = Model.watdiv();
         if (model != null) {
             try (Reader in = Files.newBufferedReader(model)) {

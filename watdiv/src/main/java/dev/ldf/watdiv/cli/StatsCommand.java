@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
 import dev.ldf.cli.ExitCode;
+import dev.ldf.cli.ProgressLine;
 import dev.ldf.watdiv.generate.ExpectedCounts;
 import dev.ldf.watdiv.generate.TripleProgress;
 import dev.ldf.watdiv.generate.WatDivGenerator;
@@ -24,11 +25,13 @@ final class StatsCommand implements Callable<Integer> {
         WatDivGenerator generator = data.generator();
         Map<String, long[]> counts = new TreeMap<>();
         long start = System.nanoTime();
-        TripleProgress progress = new TripleProgress(start);
+        ProgressLine line = ProgressLine.standardError(false);
+        TripleProgress progress = new TripleProgress(line);
         long triples = generator.generate((s, p, o, literal) -> {
             counts.computeIfAbsent(p, k -> new long[1])[0]++;
             progress.tick();
         });
+        line.clear();
         Map<String, ExpectedCounts.Expected> expected = ExpectedCounts.of(generator);
         int outside = 0;
         System.out.println("predicate,generated,expected_low,expected_high,deviation_percent,within_10_percent");

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.zip.GZIPOutputStream;
 
+import dev.ldf.cli.ProgressLine;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.RdfToHdt;
 
@@ -32,25 +33,30 @@ public final class GeneratedDataset {
      * @return the number of triples
      */
     public static long write(WatDivGenerator generator, Path ntriples, Path hdt) throws IOException {
+        return write(generator, ntriples, hdt, ProgressLine.standardError(false));
+    }
+
+    /** As {@link #write(WatDivGenerator, Path, Path)}, with progress on {@code line}. */
+    public static long write(WatDivGenerator generator, Path ntriples, Path hdt, ProgressLine line) throws IOException {
         long start = System.nanoTime();
         Files.createDirectories(ntriples.toAbsolutePath().getParent());
         long triples;
         try (OutputStream file = Files.newOutputStream(ntriples);
              OutputStream maybeGzip = ntriples.toString().endsWith(".gz") ? new GZIPOutputStream(file, 1 << 16) : file;
              Writer out = new BufferedWriter(new OutputStreamWriter(maybeGzip, StandardCharsets.UTF_8), 1 << 16)) {
-            TripleProgress progress = new TripleProgress(start);
+            TripleProgress progress = new TripleProgress(line);
             NTriplesSink sink = new NTriplesSink(out);
             triples = generator.generate((s, p, o, literal) -> {
                 sink.triple(s, p, o, literal);
                 progress.tick();
             });
         }
-        System.err.printf(Locale.ROOT, "generated %,d triples (scale factor %d, seed %d) in %.1f s: %s%n", triples,
-                generator.scale(), generator.seed(), (System.nanoTime() - start) / 1e9, ntriples);
+        line.print(String.format(Locale.ROOT, "generated %,d triples (scale factor %d, seed %d) in %.1f s: %s", triples,
+                generator.scale(), generator.seed(), (System.nanoTime() - start) / 1e9, ntriples));
         if (hdt != null) {
             RdfToHdt.Loader loader = triples > 5_000_000 ? RdfToHdt.Loader.DISK : RdfToHdt.Loader.MEMORY;
             // The same seed gives the same file, byte for byte: results record its digest.
-            new RdfToHdt(BASE, loader, new ConversionProgress(System.err, 2000)).reproducible().convert(List.of(ntriples), hdt);
+            new RdfToHdt(BASE, loader, new ConversionProgress(line)).reproducible().convert(List.of(ntriples), hdt);
         }
         return triples;
     }

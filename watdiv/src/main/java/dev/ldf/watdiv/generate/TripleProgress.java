@@ -2,25 +2,24 @@ package dev.ldf.watdiv.generate;
 
 import java.util.Locale;
 
-/** A progress line on standard error at most every two seconds while triples stream by. */
-public final class TripleProgress {
-    private final long start;
-    private long count;
-    private long last;
+import dev.ldf.cli.ProgressLine;
 
-    public TripleProgress(long start) {
-        this.start = start;
-        this.last = start;
+/** Triples generated so far and the rate, as a {@link ProgressLine} status. */
+public final class TripleProgress {
+    private final ProgressLine line;
+    private final long start = System.nanoTime();
+    private long count;
+
+    public TripleProgress(ProgressLine line) {
+        this.line = line;
     }
 
     public void tick() {
         if (++count % 100_000 == 0) {
-            long now = System.nanoTime();
-            if (now - last > 2_000_000_000L) {
-                last = now;
-                System.err.printf(Locale.ROOT, "[%6.1fs] %,d triples (%,.0f/s)%n", (now - start) / 1e9, count,
-                        count / ((now - start) / 1e9));
-            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            long triples = count;
+            line.update(() -> String.format(Locale.ROOT, "[%6.1fs] %,d triples generated (%,.0f/s)", seconds, triples,
+                    triples / seconds));
         }
     }
 }

@@ -69,13 +69,26 @@ public final class Workload {
         }
     }
 
+    /**
+     * The queries of a workload file ({@code name TAB query} per line, as {@link #write} makes it).
+     *
+     * @throws IllegalArgumentException naming the file and line when it is not such a file, or empty
+     */
     public static List<Entry> read(Path file) throws IOException {
         List<Entry> queries = new ArrayList<>();
-        for (String line : Files.readAllLines(file)) {
+        List<String> lines = Files.readAllLines(file);
+        for (int n = 0; n < lines.size(); n++) {
+            String line = lines.get(n);
             int tab = line.indexOf('\t');
             if (tab > 0) {
                 queries.add(new Entry(line.substring(0, tab), line.substring(tab + 1)));
+            } else if (!line.isBlank()) {
+                throw new IllegalArgumentException(file + ", line " + (n + 1) + ": not a workload line (a name, a tab, "
+                        + "a SPARQL query); ldf-watdiv import-queries converts WatDiv's own query files");
             }
+        }
+        if (queries.isEmpty()) {
+            throw new IllegalArgumentException(file + " holds no queries");
         }
         return queries;
     }

@@ -1,0 +1,50 @@
+package dev.ldf.cli.testing;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.function.IntSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A command run in this JVM with its standard error captured, for the tours of each command's
+ * error paths: a mistake must be one line, {@code error: ...}, saying what was wrong, with the
+ * exit code of the convention (2 for the call, 1 at run time) and no stack trace.
+ */
+public record CommandRun(int code, String err) {
+
+    /**
+     * Runs {@code command} (which makes its picocli {@code CommandLine} inside, so that picocli
+     * writes to the captured stream).
+     */
+    public static CommandRun of(IntSupplier command) {
+        PrintStream original = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            int code = command.getAsInt();
+            return new CommandRun(code, err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setErr(original);
+        }
+    }
+
+    /** Exit code {@code code}, and the last line of standard error an error that contains {@code says}. */
+    public CommandRun failsWith(int code, String says) {
+        assertEquals(code, this.code, err);
+        String last = err.lines().reduce((a, b) -> b).orElse("");
+        assertTrue(last.startsWith("error: ") && last.contains(says), "expected an error line saying '" + says + "': " + err);
+        assertFalse(err.contains("\tat ") || err.contains("Exception"), "no stack trace: " + err);
+        return this;
+    }
+
+    /** As {@link #failsWith}, with nothing else on standard error. */
+    public CommandRun failsWithOneLine(int code, String says) {
+        failsWith(code, says);
+        assertEquals(1, err.lines().count(), "one line: " + err);
+        return this;
+    }
+}
