@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.rdfhdt.hdt.dictionary.Dictionary;
 import org.rdfhdt.hdt.hdt.HDT;
@@ -16,6 +18,7 @@ import org.rdfhdt.hdt.triples.TripleString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.quiet.QuietOutput;
 import dev.ldf.server.fragment.DatasetStatistics;
@@ -69,11 +72,12 @@ final class HdtFile implements AutoCloseable {
         if (indexed && !Files.isReadable(index)) {
             throw HdtFileException.badIndex(index, "permission denied");
         }
+        ProgressListener listener = indexed ? ProgressListener.ignore() : indexingLog(file, index);
         HDT hdt;
         try {
             hdt = QuietOutput.call(() -> load
-                    ? HDTManager.loadIndexedHDT(file, ProgressListener.ignore())
-                    : HDTManager.mapIndexedHDT(file, ProgressListener.ignore()));
+                    ? HDTManager.loadIndexedHDT(file, listener)
+                    : HDTManager.mapIndexedHDT(file, listener));
         } catch (Exception | OutOfMemoryError e) {
             // A corrupt header can make hdt-java allocate absurd arrays: report the file, not the heap.
             throw HdtFileException.unreadable(file, "it is not a valid HDT file (" + describe(e)
@@ -91,6 +95,23 @@ final class HdtFile implements AutoCloseable {
             closeQuietly(hdt);
             throw HdtFileException.unreadable(file, describe(e), e);
         }
+    }
+
+    /**
+     * Log lines while hdt-java builds a missing index: minutes for a large file, which the log
+     * should show moving. The first line waits for hdt-java's first report, so that a file that is
+     * not HDT at all is not announced as being indexed.
+     */
+    private static ProgressListener indexingLog(Path file, Path index) {
+        ConversionProgress lines = ConversionProgress.toLines(
+                line -> LOG.info("Indexing {}: {}", file.getFileName(), line), Duration.ofSeconds(10));
+        AtomicBoolean started = new AtomicBoolean();
+        return (level, message) -> {
+            if (started.compareAndSet(false, true)) {
+                LOG.info("Building the HDT index {} (once; 'ldf-hdt index' builds it ahead of time)", index);
+            }
+            lines.notifyProgress(level, message);
+        };
     }
 
     HDT hdt() {
