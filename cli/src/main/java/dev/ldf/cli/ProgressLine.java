@@ -27,6 +27,7 @@ public final class ProgressLine {
 
     public static final Duration REDRAW_EVERY = Duration.ofMillis(250);
     public static final Duration LINE_EVERY = Duration.ofSeconds(10);
+    private static final int BAR_WIDTH = 20;
 
     private final PrintStream terminal;
     private final Consumer<String> lines;
@@ -125,6 +126,14 @@ public final class ProgressLine {
             terminal.flush();
             drawn = 0;
         }
+    }
+
+    /** A share of the work done, 0 to 1, as {@code [=====     ]  50%}. */
+    public static String bar(double share) {
+        double done = Math.max(0, Math.min(1, share));
+        int filled = (int) Math.round(done * BAR_WIDTH);
+        return "[" + "=".repeat(filled) + " ".repeat(BAR_WIDTH - filled) + "] "
+                + String.format(java.util.Locale.ROOT, "%3d%%", (int) Math.floor(done * 100));
     }
 
     /**

@@ -54,6 +54,14 @@ class ProgressLineTest {
     }
 
     @Test
+    void aShareOfTheWorkIsABar() {
+        assertEquals("[                    ]   0%", ProgressLine.bar(0));
+        assertEquals("[=========           ]  45%", ProgressLine.bar(0.456));
+        assertEquals("[===================="+ "]  99%", ProgressLine.bar(0.999));
+        assertEquals("[====================] 100%", ProgressLine.bar(1.2));
+    }
+
+    @Test
     void logLinesCarryNoPrefix() {
         List<String> log = new ArrayList<>();
         ProgressLine line = ProgressLine.toLines(log::add, Duration.ZERO);

@@ -35,11 +35,15 @@ public final class ConversionProgress implements ProgressListener {
         return new ConversionProgress(ProgressLine.off());
     }
 
-    /** Called for every triple read: cheap unless a line is due. */
-    void parsed(String file, long triples) {
+    /**
+     * Called for every triple read: cheap unless a line is due. {@code share} is how much of the
+     * input was read, from 0 to 1, or negative when unknown.
+     */
+    void parsed(String file, long triples, double share) {
         if ((triples & 1023) == 1) {
-            line.update(() -> stamp(String.format(Locale.ROOT, "parsing %s: %,d triples (%,d triples/s)",
-                    file, triples, triples / Math.max(1, elapsedMillis() / 1000))));
+            line.update(() -> stamp(String.format(Locale.ROOT, "parsing %s: %,d triples (%,d triples/s)%s",
+                    file, triples, triples / Math.max(1, elapsedMillis() / 1000),
+                    share < 0 ? "" : " " + ProgressLine.bar(share))));
         }
     }
 

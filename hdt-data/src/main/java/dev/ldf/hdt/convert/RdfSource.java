@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
 
 import org.apache.jena.riot.Lang;
@@ -36,8 +37,9 @@ record RdfSource(Path path, Lang lang, boolean gzipped, int position) {
         }
         return new RdfSource(path, lang, gzipped, position);
     }
-    InputStream open() throws IOException {
-        InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
+    /** The file's content, decompressed; {@code bytesRead} counts the bytes read from the file itself. */
+    InputStream open(AtomicLong bytesRead) throws IOException {
+        InputStream in = new BufferedInputStream(new CountingInputStream(Files.newInputStream(path), bytesRead), 1 << 16);
         return gzipped ? new GZIPInputStream(in, 1 << 16) : in;
     }
 

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.jena.atlas.iterator.IteratorCloseable;
 import org.apache.jena.riot.RiotException;
@@ -111,7 +112,7 @@ public final class RdfToHdt {
             @Override
             public TripleString next() {
                 TripleString t = triples.next();
-                progress.parsed(name, ++read[0]);
+                progress.parsed(name, ++read[0], -1);
                 return t;
             }
         };
@@ -229,9 +230,19 @@ public final class RdfToHdt {
         private TripleString pending;
         long read;
         long skipped;
+        /** For progress: the inputs' size, what finished inputs took of it, and the current one's bytes read. */
+        private final long totalBytes;
+        private long bytesBefore;
+        private final AtomicLong currentBytes = new AtomicLong();
+        private String currentName;
 
-        SourceTriples(List<RdfSource> sources) {
+        SourceTriples(List<RdfSource> sources) throws IOException {
             this.sources = sources;
+            long total = 0;
+            for (RdfSource source : sources) {
+                total += Files.size(source.path());
+            }
+            this.totalBytes = Math.max(1, total);
         }
 
         @Override
@@ -268,7 +279,7 @@ public final class RdfToHdt {
                     pending = new TripleString(HdtTerms.toHdt(quad.getSubject()),
                             HdtTerms.toHdt(quad.getPredicate()), HdtTerms.toHdt(quad.getObject()));
                     read++;
-                    progress.parsed(current.path().getFileName().toString(), read);
+                    progress.parsed(currentName, read, (bytesBefore + currentBytes.get()) / (double) totalBytes);
                     return true;
                 }
                 return false;
@@ -284,8 +295,10 @@ public final class RdfToHdt {
                 return false;
             }
             current = sources.get(nextSource++);
+            currentName = current.path().getFileName().toString();
+            currentBytes.set(0);
             try {
-                currentStream = current.open();
+                currentStream = current.open(currentBytes);
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot open " + current.path(), e);
             }
@@ -305,6 +318,7 @@ public final class RdfToHdt {
                     // Already fully read; nothing depends on the close.
                 }
                 currentStream = null;
+                bytesBefore += currentBytes.getAndSet(0);
             }
         }
 
