@@ -25,8 +25,13 @@ public interface ClientListener {
     default void resultsReceived(FragmentRequest request, int status, long bytes, int solutions, String next,
             ServerTiming timing) {}
 
-    /** A request failed and will be sent again. */
-    default void retrying(FragmentRequest request, int attempt, String reason) {}
+    /**
+     * A request failed and will be sent again.
+     *
+     * @param status the HTTP status of the failed answer (5xx, 429), or 0 when none came (a
+     *               refused connection, a timeout, a page cut off)
+     */
+    default void retrying(FragmentRequest request, int attempt, int status, String reason) {}
 
     /** Several listeners as one. */
     static ClientListener all(ClientListener... listeners) {
@@ -54,9 +59,9 @@ public interface ClientListener {
             }
 
             @Override
-            public void retrying(FragmentRequest request, int attempt, String reason) {
+            public void retrying(FragmentRequest request, int attempt, int status, String reason) {
                 for (ClientListener l : listeners) {
-                    l.retrying(request, attempt, reason);
+                    l.retrying(request, attempt, status, reason);
                 }
             }
         };

@@ -66,7 +66,7 @@ public final class ClientStats implements ClientListener {
     }
 
     @Override
-    public void retrying(FragmentRequest request, int attempt, String reason) {
+    public void retrying(FragmentRequest request, int attempt, int status, String reason) {
         retries.incrementAndGet();
     }
 

@@ -26,7 +26,10 @@ public final class FragmentException extends RuntimeException {
         this.status = 0;
     }
 
-    /** The HTTP status the server refused the request with, or 0 when it did not answer one. */
+    /**
+     * The HTTP status the server refused the request with (or, after the retries, its last
+     * failing answer), or 0 when it did not answer one.
+     */
     public int status() {
         return status;
     }

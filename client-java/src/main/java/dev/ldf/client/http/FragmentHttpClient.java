@@ -117,7 +117,7 @@ public final class FragmentHttpClient implements AutoCloseable {
         Failure failure = null;
         for (int attempt = 0; attempt <= options.maxRetries(); attempt++) {
             if (attempt > 0) {
-                listener.retrying(request, attempt, failure.reason());
+                listener.retrying(request, attempt, failure.status(), failure.reason());
                 pause(request, attempt, failure);
             }
             listener.requestSent(request);
@@ -129,16 +129,16 @@ public final class FragmentHttpClient implements AutoCloseable {
                 }
                 String message = errorMessage(response);
                 if (status >= 500 || status == 429) {
-                    failure = new Failure(status + " " + message,
+                    failure = new Failure(status, status + " " + message,
                             RetryAfter.parse(response.headers().firstValue("Retry-After"), Instant.now()));
                     continue;
                 }
                 throw new FragmentException(describe(request) + " was answered with " + status + ": " + message, status);
             } catch (ConnectException e) {
-                failure = new Failure("cannot connect (" + (e.getMessage() == null ? "connection refused" : e.getMessage())
+                failure = new Failure(0, "cannot connect (" + (e.getMessage() == null ? "connection refused" : e.getMessage())
                         + ")", Optional.empty());
             } catch (IOException e) {
-                failure = new Failure(e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()),
+                failure = new Failure(0, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()),
                         Optional.empty());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -146,7 +146,7 @@ public final class FragmentHttpClient implements AutoCloseable {
             }
         }
         throw new FragmentException("Cannot get " + describe(request) + " after " + (options.maxRetries() + 1)
-                + " attempts: " + failure.reason());
+                + " attempts: " + failure.reason(), failure.status());
     }
 
     /** One quantum's solutions, read whole: the server bounds a page's size. */
@@ -180,8 +180,11 @@ public final class FragmentHttpClient implements AutoCloseable {
         }
     }
 
-    /** Why an attempt failed, and how long the server asked the client to wait before the next. */
-    private record Failure(String reason, Optional<Duration> retryAfter) {}
+    /**
+     * Why an attempt failed ({@code status} 0 when no answer came), and how long the server asked
+     * the client to wait before the next.
+     */
+    private record Failure(int status, String reason, Optional<Duration> retryAfter) {}
 
     private HttpRequest build(FragmentRequest request, String accept) {
         URI uri;

@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -32,12 +34,20 @@ class FragmentHttpClientTest {
             default -> FaultyProxy.FORWARD;
         })) {
             ClientStats stats = new ClientStats();
-            try (FragmentHttpClient client = new FragmentHttpClient(FAST_RETRIES, stats)) {
+            List<Integer> statuses = new ArrayList<>();
+            ClientListener retries = new ClientListener() {
+                @Override
+                public void retrying(FragmentRequest request, int attempt, int status, String reason) {
+                    statuses.add(status);
+                }
+            };
+            try (FragmentHttpClient client = new FragmentHttpClient(FAST_RETRIES, ClientListener.all(stats, retries))) {
                 Page page = client.fetchNow(FragmentRequest.get(proxy.url("library")));
                 assertTrue(page.count().getAsLong() > 5000);
                 assertEquals(100, page.data().size());
                 assertEquals(4, proxy.calls());
                 assertEquals(3, stats.snapshot().retries());
+                assertEquals(List.of(503, 429, 0), statuses, "the failed answers' statuses; none for a page cut off");
             }
         }
     }
@@ -89,6 +99,7 @@ class FragmentHttpClientTest {
             FragmentException e = assertThrows(FragmentException.class,
                     () -> client.fetchNow(FragmentRequest.get("http://127.0.0.1:" + port + "/data")));
             assertTrue(e.getMessage().contains("after 4 attempts") && e.getMessage().contains("cannot connect"), e.getMessage());
+            assertEquals(0, e.status(), "no answer came");
         }
     }
 

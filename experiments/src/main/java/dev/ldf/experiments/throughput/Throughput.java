@@ -220,10 +220,9 @@ public final class Throughput {
         final LongAdder retries = new LongAdder();
 
         @Override
-        public void retrying(FragmentRequest request, int attempt, String reason) {
+        public void retrying(FragmentRequest request, int attempt, int status, String reason) {
             retries.increment();
-            // The reason of an HTTP failure starts with its status ("503 ...").
-            if (reason.length() >= 3 && reason.charAt(0) == '5' && reason.substring(0, 3).chars().allMatch(Character::isDigit)) {
+            if (status >= 500) {
                 serverErrors.increment();
             }
         }
