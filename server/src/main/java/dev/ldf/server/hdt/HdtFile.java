@@ -1,15 +1,13 @@
 package dev.ldf.server.hdt;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.apache.commons.codec.digest.DigestUtils;
 import org.rdfhdt.hdt.dictionary.Dictionary;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
@@ -168,12 +166,7 @@ final class HdtFile implements AutoCloseable {
 
     private static String fileVersion(Path file) throws IOException {
         String stamp = file.toAbsolutePath() + "|" + Files.size(file) + "|" + Files.getLastModifiedTime(file).toMillis();
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(stamp.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return HexFormat.of().formatHex(DigestUtils.sha256(stamp), 0, 8);
     }
 
     private static String describe(Throwable e) {

@@ -5,10 +5,11 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
+
+import org.apache.commons.codec.digest.DigestUtils;
 
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.live.BadPatchException;
@@ -49,7 +50,7 @@ final class ChangesEndpoint {
      */
     record Target(String dataset, LiveDataset live, byte[] tokenDigest, String primary) {
         static Target of(String dataset, LiveDataset live, String token, String primary) {
-            return new Target(dataset, live, token == null ? null : sha256(token), primary);
+            return new Target(dataset, live, token == null ? null : DigestUtils.sha256(token), primary);
         }
 
         HttpError writesOff() {
@@ -275,7 +276,7 @@ final class ChangesEndpoint {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"" + target.dataset() + "\"");
             throw new HttpError(401, "Changes need the dataset's token: Authorization: Bearer <token>.", true);
         }
-        if (!MessageDigest.isEqual(sha256(header.substring(7).strip()), target.tokenDigest())) {
+        if (!MessageDigest.isEqual(DigestUtils.sha256(header.substring(7).strip()), target.tokenDigest())) {
             throw new HttpError(403, "This token may not change dataset " + target.dataset() + ".", true);
         }
     }
@@ -370,13 +371,5 @@ final class ChangesEndpoint {
             // reported below
         }
         throw HttpError.badRequest(name + " must be a whole number from " + min + " to " + max + ".");
-    }
-
-    private static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java platform", e);
-        }
     }
 }

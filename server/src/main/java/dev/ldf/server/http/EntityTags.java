@@ -2,8 +2,9 @@ package dev.ldf.server.http;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+
+import org.apache.commons.codec.digest.DigestUtils;
 
 /**
  * Strong entity tags and {@code If-None-Match} evaluation (RFC 9110, section 13.1.2).
@@ -16,16 +17,12 @@ final class EntityTags {
     private EntityTags() {}
 
     static String of(String... parts) {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (String part : parts) {
-                digest.update(part.getBytes(StandardCharsets.UTF_8));
-                digest.update((byte) 0);
-            }
-            return '"' + HexFormat.of().formatHex(digest.digest(), 0, 12) + '"';
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+        MessageDigest digest = DigestUtils.getSha256Digest();
+        for (String part : parts) {
+            digest.update(part.getBytes(StandardCharsets.UTF_8));
+            digest.update((byte) 0);
         }
+        return '"' + HexFormat.of().formatHex(digest.digest(), 0, 12) + '"';
     }
 
     /**

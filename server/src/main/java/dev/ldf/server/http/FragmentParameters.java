@@ -3,10 +3,9 @@ package dev.ldf.server.http;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Locale;
+
+import org.apache.commons.codec.digest.DigestUtils;
 
 import dev.ldf.server.fragment.FragmentRequest;
 import jakarta.servlet.http.HttpServletRequest;
@@ -116,10 +115,6 @@ record FragmentParameters(FragmentRequest.Input input, String page, String bodyD
     }
 
     private static String digest(byte[] body) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return DigestUtils.sha256Hex(body);
     }
 }

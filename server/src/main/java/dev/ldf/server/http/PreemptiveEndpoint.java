@@ -3,8 +3,6 @@ package dev.ldf.server.http;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -12,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.apache.commons.codec.digest.DigestUtils;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
@@ -94,16 +93,12 @@ final class PreemptiveEndpoint {
 
     /** A file's version as the number tokens carry: the first bytes of its digest. */
     static long number(String datasetVersion) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(datasetVersion.getBytes(StandardCharsets.UTF_8));
-            long value = 0;
-            for (int i = 0; i < 7; i++) {
-                value = value << 8 | (digest[i] & 0xFF);
-            }
-            return value;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+        byte[] digest = DigestUtils.sha256(datasetVersion);
+        long value = 0;
+        for (int i = 0; i < 7; i++) {
+            value = value << 8 | (digest[i] & 0xFF);
         }
+        return value;
     }
 
     void answer(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {

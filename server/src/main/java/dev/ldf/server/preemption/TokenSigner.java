@@ -15,6 +15,8 @@ import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
+import org.apache.commons.codec.digest.DigestUtils;
+
 import dev.ldf.server.preemption.InvalidTokenException.Reason;
 
 /**
@@ -52,12 +54,7 @@ public final class TokenSigner {
     public record Binding(String dataset, byte[] queryDigest) {
         /** The binding of {@code query} (its exact text and the limits it runs under) on a dataset. */
         public static Binding of(String dataset, String query) {
-            try {
-                return new Binding(dataset,
-                        MessageDigest.getInstance("SHA-256").digest(query.getBytes(StandardCharsets.UTF_8)));
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-            }
+            return new Binding(dataset, DigestUtils.sha256(query));
         }
     }
 

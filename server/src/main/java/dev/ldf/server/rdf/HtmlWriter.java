@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 
+import org.apache.commons.codec.digest.DigestUtils;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
@@ -60,12 +61,7 @@ public final class HtmlWriter implements ResponseWriter {
     HtmlWriter() {}
 
     private static String sha256(String text) {
-        try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return "sha256-" + java.util.Base64.getEncoder().encodeToString(digest);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return "sha256-" + java.util.Base64.getEncoder().encodeToString(DigestUtils.sha256(text));
     }
 
     @Override
