@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.atlas.iterator.IteratorCloseable;
 import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.system.AsyncParser;
@@ -103,19 +104,10 @@ public final class RdfToHdt {
     public ConversionSummary write(Iterator<TripleString> triples, String name, Path output, List<TripleString> header)
             throws IOException {
         long[] read = {0};
-        Iterator<TripleString> counted = new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return triples.hasNext();
-            }
-
-            @Override
-            public TripleString next() {
-                TripleString t = triples.next();
-                progress.parsed(name, ++read[0], -1);
-                return t;
-            }
-        };
+        Iterator<TripleString> counted = Iter.map(triples, t -> {
+            progress.parsed(name, ++read[0], -1);
+            return t;
+        });
         return build(counted, () -> read[0], () -> 0, output, header);
     }
 
