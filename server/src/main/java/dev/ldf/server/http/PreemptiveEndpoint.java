@@ -14,6 +14,7 @@ import org.apache.commons.codec.digest.DigestUtils;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
+import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -102,6 +103,7 @@ final class PreemptiveEndpoint {
     }
 
     void answer(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {
+        long queued = queuedNanos(request);
         String method = request.getMethod();
         if (!METHODS.contains(method)) {
             response.setHeader("Allow", METHODS);
@@ -152,7 +154,7 @@ final class PreemptiveEndpoint {
         signing = System.nanoTime() - signing;
         // Resuming covers checking the token; suspending, signing it. Parsing is every request's cost.
         ResultsWriter.Stats stats = new ResultsWriter.Stats(outcome.solutions(), outcome.rows(), (parsed - received) / 1e6,
-                (begin - arrived) / 1e6, (verified - parsed + outcome.resumeNanos()) / 1e6,
+                (queued + begin - arrived) / 1e6, (verified - parsed + outcome.resumeNanos()) / 1e6,
                 (ran - outcome.resumeNanos() - outcome.suspendNanos()) / 1e6, (outcome.suspendNanos() + signing) / 1e6);
         response.setStatus(200);
         response.setContentType(format.contentType());
@@ -167,6 +169,16 @@ final class PreemptiveEndpoint {
         try (OutputStream out = response.getOutputStream()) {
             ResultsWriter.write(format, query.projection(), solutions, next, stats, out);
         }
+    }
+
+    /**
+     * How long the request waited before it reached this servlet: in Jetty's queue for one of
+     * the server's places ({@code limits.maxConcurrentRequests}), under load most of a client's
+     * wait.
+     */
+    private static long queuedNanos(HttpServletRequest request) {
+        ServletContextRequest servlet = ServletContextRequest.getServletContextRequest(request);
+        return servlet == null ? 0 : Math.max(0, System.nanoTime() - servlet.getHeadersNanoTime());
     }
 
     /** Takes a place to run a quantum, or refuses the request with a 503 and a time to come back. */

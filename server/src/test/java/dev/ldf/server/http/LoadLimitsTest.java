@@ -3,6 +3,7 @@ package dev.ldf.server.http;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -12,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +25,7 @@ import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.testing.TestData;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -68,6 +72,31 @@ class LoadLimitsTest {
             assertTrue(get(server, "/-/metrics").body().matches("(?s).*ldf_requests_rejected_total\\{reason=\"overload\"} [1-9].*"));
             reader.close();
             awaitStatus(server, "/library", 200);
+        }
+    }
+
+    @Test
+    void timeQueuedForAPlaceCountsInThePreemptiveEndpointsWait() throws Exception {
+        try (FragmentServer server = server(new Limits(1, 10, 20_000, 7, null, null, null, null))) {
+            Socket reader = new Socket();
+            reader.setReceiveBufferSize(1024);
+            reader.connect(new InetSocketAddress("127.0.0.1", server.port()));
+            reader.getOutputStream().write(("GET /whole HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n").repeat(4)
+                    .getBytes(StandardCharsets.US_ASCII));
+            awaitAnswerStarts(reader);
+            String query = URLEncoder.encode("SELECT * WHERE { ?s ?p ?o }", StandardCharsets.UTF_8);
+            CompletableFuture<HttpResponse<String>> answer = CLIENT.sendAsync(HttpRequest.newBuilder(
+                    server.uri().resolve("/library/sparql?query=" + query)).timeout(Duration.ofSeconds(20)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            Thread.sleep(1000);
+            assertFalse(answer.isDone(), "the query waits in the queue for the one place");
+            reader.close();
+            HttpResponse<String> results = answer.get(20, TimeUnit.SECONDS);
+            assertEquals(200, results.statusCode(), results.body());
+            String timing = results.headers().firstValue("Server-Timing").orElseThrow();
+            Matcher wait = Pattern.compile("wait;dur=([0-9.]+)").matcher(timing);
+            assertTrue(wait.find(), timing);
+            assertTrue(Double.parseDouble(wait.group(1)) >= 900, "the second in the queue is part of the wait: " + timing);
         }
     }
 
