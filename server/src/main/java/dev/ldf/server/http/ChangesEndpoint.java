@@ -3,9 +3,13 @@ package dev.ldf.server.http;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.Locale;
+import java.util.concurrent.Semaphore;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
 
@@ -32,12 +36,18 @@ import jakarta.servlet.http.HttpServletResponse;
  * RDF Delta does ({@code H id}, {@code H prev}); {@code wait=S} holds the request up to S seconds
  * until there is one (long polling); a version that a compaction folded into the base is gone
  * (410). {@code /name/compaction}, with the token: {@code POST} starts a compaction, {@code GET}
- * tells whether one runs and what the last one did.
+ * tells whether one runs and what the last one did. {@code /name/base} is the current HDT file,
+ * from which a follower that fell behind the compactions starts again.
  */
 final class ChangesEndpoint {
 
     static final String NAME = "changes";
     static final String COMPACTION = "compaction";
+    static final String BASE = "base";
+    static final String HDT_TYPE = "application/vnd.hdt";
+    /** Copies of base files sent at once: each is a whole dataset. */
+    private static final int MAX_BASE_COPIES = 2;
+    private static final int BASE_RETRY_AFTER_SECONDS = 10;
     static final String PATCH_TYPE = "application/rdf-patch";
     static final String UPDATE_TYPE = "application/sparql-update";
     static final String VERSION_HEADER = "Dataset-Version";
@@ -60,6 +70,7 @@ final class ChangesEndpoint {
         }
     }
 
+    private final Semaphore baseCopies = new Semaphore(MAX_BASE_COPIES);
     private final long maxPatchBytes;
     private final int maxUpdateBytes;
     private final String baseUrl;
@@ -102,6 +113,37 @@ final class ChangesEndpoint {
             try (OutputStream out = response.getOutputStream()) {
                 out.write(json.getBytes(StandardCharsets.UTF_8));
             }
+        }
+    }
+
+    /**
+     * Answers {@code /name/base}: the dataset's current HDT file, whose header names the version it
+     * holds; a follower that fell behind the compactions installs it and follows the feed from there.
+     */
+    void base(HttpServletRequest request, HttpServletResponse response, Target target) throws IOException {
+        String method = request.getMethod();
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+            response.setHeader("Allow", "GET, HEAD");
+            throw new HttpError(405, "Method " + method + " is not allowed here; use GET.");
+        }
+        if (!baseCopies.tryAcquire()) {
+            response.setHeader("Retry-After", Integer.toString(BASE_RETRY_AFTER_SECONDS));
+            throw new HttpError(503, "The server is sending as many copies of its files as it allows at once; try again in "
+                    + BASE_RETRY_AFTER_SECONDS + " s.");
+        }
+        // Opened before anything is sent: a compaction meanwhile renames a new file into place, not into this one.
+        try (FileChannel file = FileChannel.open(target.live().baseFile(), StandardOpenOption.READ)) {
+            response.setStatus(200);
+            response.setContentType(HDT_TYPE);
+            response.setHeader("Cache-Control", "no-store");
+            response.setContentLengthLong(file.size());
+            if (!method.equals("HEAD")) {
+                try (OutputStream out = response.getOutputStream()) {
+                    Channels.newInputStream(file).transferTo(out);
+                }
+            }
+        } finally {
+            baseCopies.release();
         }
     }
 

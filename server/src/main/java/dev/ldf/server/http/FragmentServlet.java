@@ -225,12 +225,13 @@ public final class FragmentServlet extends HttpServlet {
         fragment(request, response, format, urls, served);
     }
 
-    /** Answers {@code /name/changes} and {@code /name/compaction} of a live dataset; false for any other path. */
+    /** Answers {@code /name/changes}, {@code /name/compaction} and {@code /name/base} of a live dataset; false for any other path. */
     private boolean changes(HttpServletRequest request, HttpServletResponse response, String path) throws IOException {
         int slash = path.indexOf('/', 1);
         String rest = slash > 0 ? path.substring(slash + 1) : "";
         boolean compaction = rest.equals(ChangesEndpoint.COMPACTION);
-        ChangesEndpoint.Target target = compaction || rest.equals(ChangesEndpoint.NAME)
+        boolean base = rest.equals(ChangesEndpoint.BASE);
+        ChangesEndpoint.Target target = compaction || base || rest.equals(ChangesEndpoint.NAME)
                 ? changeTargets.get(path.substring(1, slash)) : null;
         if (target == null) {
             return false;
@@ -240,6 +241,8 @@ public final class FragmentServlet extends HttpServlet {
         try {
             if (compaction) {
                 changes.compaction(request, response, target);
+            } else if (base) {
+                changes.base(request, response, target);
             } else {
                 changes.answer(request, response, target);
             }

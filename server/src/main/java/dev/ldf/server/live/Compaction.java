@@ -71,8 +71,14 @@ final class Compaction {
         PatchLog.syncDirectory(hdt.toAbsolutePath().getParent());
     }
 
-    /** Removes what a compaction cut short (by a crash or a failure) left beside {@code hdt}. */
+    /** Where a follower puts a copy of its primary's file while it arrives. */
+    static Path downloadFile(Path hdt) {
+        return hdt.toAbsolutePath().resolveSibling(hdt.getFileName() + ".download");
+    }
+
+    /** Removes what a compaction or a download cut short (by a crash or a failure) left beside {@code hdt}. */
     static void removeLeftovers(Path hdt) throws IOException {
+        Files.deleteIfExists(downloadFile(hdt));
         Path next = nextFile(hdt.toAbsolutePath());
         Files.deleteIfExists(next);
         Files.deleteIfExists(HdtFiles.indexFile(next));

@@ -10,6 +10,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -29,8 +31,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When the primary is unreachable the follower keeps serving what it has and asks again after
  * a growing pause (up to {@link #MAX_BACKOFF}). When the primary has compacted the versions the
- * follower still needs (410), it cannot catch up from the feed: it says so in the log and waits
- * for its operator to give it a copy of the primary's current HDT file.
+ * follower still needs (410), it cannot catch up from the feed: it copies the primary's current
+ * HDT file ({@code /name/base}), makes it its base, and follows the feed from the version the file
+ * holds.
  */
 public final class Follower implements AutoCloseable {
 
@@ -41,16 +44,18 @@ public final class Follower implements AutoCloseable {
 
     private final String name;
     private final URI feed;
+    private final URI base;
     private final LiveDataset dataset;
     private final HttpClient http;
     private final Thread thread;
     private volatile boolean running = true;
     /** The request waiting for the primary: cancelled on close, so that no write is interrupted. */
-    private volatile CompletableFuture<HttpResponse<InputStream>> pending;
+    private volatile CompletableFuture<?> pending;
 
     private Follower(String name, String primary, LiveDataset dataset) {
         this.name = name;
         this.feed = URI.create(primary.replaceAll("/+$", "") + "/changes");
+        this.base = URI.create(primary.replaceAll("/+$", "") + "/base");
         this.dataset = dataset;
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
                 .followRedirects(HttpClient.Redirect.NORMAL).build();
@@ -108,13 +113,17 @@ public final class Follower implements AutoCloseable {
         HttpRequest request = HttpRequest.newBuilder(URI.create(feed + "?since=" + since + "&wait=" + WAIT_SECONDS))
                 .header("Accept", "application/rdf-patch").header("Accept-Encoding", "gzip")
                 .timeout(Duration.ofSeconds(WAIT_SECONDS + 30)).build();
-        pending = http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+        CompletableFuture<HttpResponse<InputStream>> sent = http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+        pending = sent;
         HttpResponse<InputStream> response;
         try {
-            response = pending.get();
+            response = sent.get();
         } catch (CancellationException e) {
             return null;
         } catch (ExecutionException e) {
+            if (!running || e.getCause() instanceof CancellationException) {
+                return null; // closed meanwhile
+            }
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         }
         if (!running) {
@@ -127,13 +136,50 @@ public final class Follower implements AutoCloseable {
                     apply(body);
                     yield null;
                 }
-                case 410 -> "the primary no longer has the changes after version " + since + " (compacted); give this"
-                        + " server a copy of the primary's current HDT file and restart it";
+                case 410 -> copyBase(since);
                 case 400 -> "the primary is at an older version than this follower's " + since
                         + ": is it the same dataset?";
                 default -> "the primary answered " + response.statusCode() + " at " + feed;
             };
         }
+    }
+
+    /**
+     * The primary compacted the changes after {@code since}: copies its current file and installs
+     * it. A problem to report, or null.
+     */
+    private String copyBase(long since) throws IOException, InterruptedException {
+        LOG.warn("Dataset {}: the primary compacted the changes after version {}; copying its current file from {}",
+                name, since, base);
+        Path download = dataset.downloadFile();
+        Files.deleteIfExists(download);
+        CompletableFuture<HttpResponse<Path>> sent = http.sendAsync(HttpRequest.newBuilder(base).build(),
+                HttpResponse.BodyHandlers.ofFile(download));
+        pending = sent;
+        HttpResponse<Path> response;
+        try {
+            response = sent.get();
+        } catch (CancellationException e) {
+            Files.deleteIfExists(download);
+            return null;
+        } catch (ExecutionException e) {
+            Files.deleteIfExists(download);
+            if (!running || e.getCause() instanceof CancellationException) {
+                return null; // closed meanwhile
+            }
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
+        if (response.statusCode() != 200) {
+            Files.deleteIfExists(download);
+            return "the primary no longer has the changes after version " + since + " (compacted), and answered "
+                    + response.statusCode() + " for its current file at " + base;
+        }
+        if (!running) {
+            Files.deleteIfExists(download);
+            return null;
+        }
+        dataset.install(download);
+        return null;
     }
 
     /** Applies the feed's patches one by one, each under the version its {@code H id} row names. */
@@ -181,7 +227,7 @@ public final class Follower implements AutoCloseable {
     @Override
     public void close() {
         running = false;
-        CompletableFuture<HttpResponse<InputStream>> waiting = pending;
+        CompletableFuture<?> waiting = pending;
         if (waiting != null) {
             waiting.cancel(true);
         }

@@ -2,9 +2,13 @@ package dev.ldf.server.live;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -192,6 +196,82 @@ public final class LiveDataset implements AutoCloseable {
             }
         });
         return next;
+    }
+
+    /**
+     * The current base file. A compaction replaces it by a rename: a channel opened on it reads
+     * one whole file, which names its own version in its header.
+     */
+    public Path baseFile() {
+        return source.base().path();
+    }
+
+    /** Where a follower puts a copy of its primary's file before {@link #install}. */
+    public Path downloadFile() {
+        return Compaction.downloadFile(source.base().path());
+    }
+
+    /**
+     * Makes {@code file}, a copy of the primary's current HDT file (a follower that fell behind
+     * the primary's compactions), this dataset's base: the dataset goes to the version the file
+     * holds, with an empty overlay and log. Runs on the compaction thread, after any running
+     * compaction, so that none writes an older base over it. Returns the version reached; a file
+     * no newer than the dataset is removed and changes nothing.
+     *
+     * @throws IOException when the file is not a readable HDT file (it is removed), or cannot be put in place
+     */
+    public long install(Path file) throws IOException {
+        Future<Long> installed = background.submit(() -> installNow(file));
+        try {
+            return installed.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while installing " + file);
+        }
+    }
+
+    private long installNow(Path file) throws IOException {
+        HdtDatasource current = source.base();
+        Path hdt = current.path();
+        Path next = Compaction.nextFile(hdt.toAbsolutePath());
+        Files.move(file, next, StandardCopyOption.REPLACE_EXISTING);
+        HdtDatasource.Options options = current.options();
+        long version;
+        // Opened mapped to read its version and build its index beside it; loaded (if so configured) once in place.
+        try (HdtDatasource probe = HdtDatasource.open(next, new HdtDatasource.Options(false, options.countScanLimit(),
+                options.cursorCachePatterns(), options.cursorIdleTime()))) {
+            version = probe.compactedVersion();
+        } catch (RuntimeException e) {
+            Compaction.removeLeftovers(hdt);
+            throw new IOException("the primary's file is not a readable HDT file: " + e.getMessage(), e);
+        }
+        HdtDatasource old;
+        writer.lock();
+        try {
+            long at = source.versionNumber();
+            if (version <= at) {
+                Compaction.removeLeftovers(hdt);
+                return at;
+            }
+            Compaction.replace(hdt, next);
+            // A crash from here on restarts from the new file: the log's records are all older.
+            HdtDatasource fresh = HdtDatasource.open(hdt, options);
+            log.resetTo(version);
+            old = source.install(fresh, version);
+            keptAfter = version;
+            LOG.info("Dataset {} went from version {} to {} with a copy of the primary's file ({} triples)", name, at,
+                    version, fresh.statistics().triples());
+            signal();
+        } finally {
+            writer.unlock();
+        }
+        background.schedule(old::close, RETIRE_AFTER_MINUTES, TimeUnit.MINUTES);
+        return version;
     }
 
     /** The running compaction, or null. */

@@ -127,6 +127,38 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
         }
     }
 
+    /**
+     * Replaces the base with {@code newBase}, which holds the dataset at {@code version}, a later
+     * one, and empties the overlay (a follower given a copy of its primary's file); returns the old
+     * base, which pages begun on it may still read.
+     */
+    HdtDatasource install(HdtDatasource newBase, long version) {
+        lock.writeLock().lock();
+        try {
+            if (version <= this.version) {
+                throw new IllegalArgumentException("version " + version + " is not after " + this.version);
+            }
+            HdtDatasource old = base;
+            base = newBase;
+            overlay = new Overlay(newBase::contains);
+            this.version = version;
+            resumes.clear();
+            return old;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** The base file now. */
+    HdtDatasource base() {
+        lock.readLock().lock();
+        try {
+            return base;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     /** The version of the last change applied, or the base's when none was. */
     public long versionNumber() {
         lock.readLock().lock();

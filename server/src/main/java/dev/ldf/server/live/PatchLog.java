@@ -166,6 +166,30 @@ public final class PatchLog implements AutoCloseable {
     }
 
     /**
+     * Empties the log, whose records a new base file holds, and continues it after {@code version}
+     * (a follower given a copy of its primary's file). The empty log replaces this one by an atomic
+     * rename; a crash before it leaves the old records, which the next start skips as older than
+     * the base.
+     */
+    public synchronized void resetTo(long version) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Path next = dir.resolve(file.getFileName() + ".next");
+        try (FileChannel out = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+            out.write(ByteBuffer.wrap(MAGIC), 0);
+            out.force(true);
+        }
+        Files.move(next, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        syncDirectory(dir);
+        FileChannel reopened = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        channel.close();
+        channel = reopened;
+        end = MAGIC.length;
+        this.version = version;
+        floor = version;
+    }
+
+    /**
      * Appends {@code patch} as the next version and forces it to disk; returns that version. On
      * failure the log is cut back to where it was, so no half record stays behind it.
      */

@@ -65,6 +65,66 @@ class LiveFollowerTest {
         }
     }
 
+    @Test
+    void aFollowerThatFellBehindTheCompactionsCopiesThePrimarysFileAndFollowsOn() throws Exception {
+        Path primaryHdt = copy("primary");
+        Path followerHdt = copy("follower");
+        try (FragmentServer primary = FragmentServer.start(config(primaryHdt, new Writes(true, TOKEN, null, 0L)))) {
+            String primaryUrl = primary.uri() + "library";
+            ServerConfig followerConfig = config(followerHdt, new Writes(null, null, null, 0L, primaryUrl));
+            try (FragmentServer follower = FragmentServer.start(followerConfig)) {
+                assertEquals(200, write(primaryUrl, "A <" + EX + "s1> <" + EX + "p> \"v1\" .\n"));
+                awaitVisible(follower.uri() + "library", EX + "s1", "\"v1\"");
+            }
+            // While the follower is down, two compactions fold its next versions into the primary's file.
+            LiveDataset live = primary.liveDatasets().get("library");
+            for (int round = 2; round <= 3; round++) {
+                assertEquals(200, write(primaryUrl, "A <" + EX + "s" + round + "> <" + EX + "p> \"v" + round + "\" .\n"));
+                live.compact().get();
+            }
+            assertEquals(200, write(primaryUrl, "D <" + EX + "s1> <" + EX + "p> \"v1\" .\n"));
+            assertTrue(live.oldestReplayable() > 1, "the feed no longer has version 2");
+            try (FragmentServer follower = FragmentServer.start(followerConfig)) {
+                String followerUrl = follower.uri() + "library";
+                awaitVisible(followerUrl, EX + "s3", "\"v3\"");
+                awaitVersion(follower, live.version());
+                assertTrue(!Http.get(subjectFragment(followerUrl, EX + "s1"), "Accept", "application/n-triples").body()
+                        .contains("\"v1\""), "the delete after the copy arrived through the feed");
+                assertEquals(200, write(primaryUrl, "A <" + EX + "s4> <" + EX + "p> \"v4\" .\n"));
+                awaitVisible(followerUrl, EX + "s4", "\"v4\"");
+                // Blank nodes are Skolem IRIs under each server's own address.
+                assertEquals(Http.get(primaryUrl + "/dump.nt").body().replace(primary.uri().toString(), "/").lines().sorted().toList(),
+                        Http.get(followerUrl + "/dump.nt").body().replace(follower.uri().toString(), "/").lines().sorted().toList(),
+                        "the same triples");
+            }
+            // The copy is the follower's own file now: a restart starts from it.
+            try (FragmentServer follower = FragmentServer.start(followerConfig)) {
+                assertEquals(live.version(), follower.liveDatasets().get("library").version());
+                assertTrue(Files.notExists(Compaction.downloadFile(followerHdt)), "no download left behind");
+            }
+        }
+    }
+
+    @Test
+    void theBaseFileIsOneWholeHdtFileForGetOnly() throws Exception {
+        Path primaryHdt = copy("primary");
+        try (FragmentServer primary = FragmentServer.start(config(primaryHdt, new Writes(true, TOKEN, null, 0L)))) {
+            HttpResponse<byte[]> file = Http.getBytes(primary.uri() + "library/base");
+            assertEquals(200, file.statusCode());
+            assertEquals("application/vnd.hdt", file.headers().firstValue("Content-Type").orElseThrow());
+            assertEquals("no-store", file.headers().firstValue("Cache-Control").orElseThrow());
+            assertTrue(java.util.Arrays.equals(Files.readAllBytes(primaryHdt), file.body()), "the file, byte for byte");
+            assertEquals(405, Writers.patch(primary.uri() + "library/base", "A <x:s> <x:p> <x:o> .\n").statusCode());
+        }
+    }
+
+    private static void awaitVersion(FragmentServer follower, long version) throws InterruptedException {
+        for (int i = 0; i < 1000 && follower.liveDatasets().get("library").version() < version; i++) {
+            Thread.sleep(10);
+        }
+        assertEquals(version, follower.liveDatasets().get("library").version());
+    }
+
     private void awaitVisible(String dataset, String subject, String expected) throws InterruptedException {
         for (int i = 0; i < 500; i++) {
             if (Http.get(subjectFragment(dataset, subject), "Accept", "application/n-triples").body().contains(expected)) {
