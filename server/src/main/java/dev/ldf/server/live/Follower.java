@@ -178,8 +178,10 @@ public final class Follower implements AutoCloseable {
             Files.deleteIfExists(download);
             return null;
         }
-        dataset.install(download);
-        return null;
+        long reached = dataset.install(download);
+        // Backs off instead of copying again and again when the file is no newer.
+        return reached > since ? null : "the primary's current file holds no version after this follower's " + since
+                + ", yet its feed no longer has the changes after it: is it the same dataset?";
     }
 
     /** Applies the feed's patches one by one, each under the version its {@code H id} row names. */

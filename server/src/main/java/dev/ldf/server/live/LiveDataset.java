@@ -17,6 +17,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.server.hdt.HdtDatasource;
 
 /**
@@ -173,8 +174,9 @@ public final class LiveDataset implements AutoCloseable {
     }
 
     /**
-     * Starts a compaction unless one runs; returns the running one's future. Reads and writes go
-     * on while it runs.
+     * Starts a compaction unless one runs; returns the running one's future. It folds in the
+     * dataset as it is at this call (writes after it stay in the overlay). Reads and writes go on
+     * while it runs.
      */
     public CompletableFuture<Compacted> compact() {
         CompletableFuture<Compacted> running = compaction.get();
@@ -185,9 +187,11 @@ public final class LiveDataset implements AutoCloseable {
         if (!compaction.compareAndSet(running, next)) {
             return compaction.get();
         }
+        // Taken here, not on the compaction thread: what a compaction folds in is what was there when it was asked for.
+        LiveDatasource.Snapshot snapshot = source.snapshot();
         background.execute(() -> {
             try {
-                next.complete(compactNow());
+                next.complete(compactNow(snapshot));
             } catch (IOException | RuntimeException | Error e) {
                 LOG.error("Compaction of {} failed; the dataset goes on with its overlay (next try by size in "
                         + "10 minutes, or when asked): {}", name, e.toString(), e);
@@ -239,6 +243,8 @@ public final class LiveDataset implements AutoCloseable {
         HdtDatasource current = source.base();
         Path hdt = current.path();
         Path next = Compaction.nextFile(hdt.toAbsolutePath());
+        // An index an earlier attempt left would not be this file's.
+        Files.deleteIfExists(HdtFiles.indexFile(next));
         Files.move(file, next, StandardCopyOption.REPLACE_EXISTING);
         HdtDatasource.Options options = current.options();
         long version;
@@ -285,9 +291,10 @@ public final class LiveDataset implements AutoCloseable {
         return lastCompaction;
     }
 
-    private Compacted compactNow() throws IOException {
+    private Compacted compactNow(LiveDatasource.Snapshot asked) throws IOException {
         long start = System.nanoTime();
-        LiveDatasource.Snapshot snapshot = source.snapshot();
+        // A copy of the primary's file installed since the call replaced the base the snapshot was of.
+        LiveDatasource.Snapshot snapshot = asked.base() == source.base() ? asked : source.snapshot();
         long folded = snapshot.added().size() + snapshot.deleted().size();
         if (folded == 0) {
             return new Compacted(snapshot.version(), snapshot.base().statistics().triples(), 0, 0);

@@ -48,6 +48,24 @@ class PatchLogTest {
     }
 
     @Test
+    void aLogResetForANewerBaseContinuesAfterItsVersionAlsoAfterAReopen() throws IOException {
+        Path file = dir.resolve("l");
+        try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
+            log.append(patch("A <s> <p> <o1> ."));
+            log.append(patch("A <s> <p> <o2> ."));
+            log.resetTo(40);
+            assertEquals(40, log.version());
+            assertEquals(40, log.floor(), "the feed has nothing before the new base");
+            assertEquals(41, log.append(patch("A <s> <p> <o41> .")));
+        }
+        List<Long> replayed = new ArrayList<>();
+        try (PatchLog log = PatchLog.open(file, 40, e -> replayed.add(e.version()))) {
+            assertEquals(List.of(41L), replayed, "only what came after the new base");
+            assertEquals(41, log.version());
+        }
+    }
+
+    @Test
     void droppingFoldedRecordsKeepsTheLaterOnesAndTheFeedSaysWhereItStarts() throws IOException {
         Path file = dir.resolve("l");
         try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
