@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When the primary is unreachable the follower keeps serving what it has and asks again after
  * a growing pause (up to {@link #MAX_BACKOFF}). When the primary has compacted the versions the
- * follower still needs (410), it cannot catch up from the feed: it copies the primary's current
- * HDT file ({@code /name/base}), makes it its base, and follows the feed from the version the file
+ * follower still needs (410), it cannot catch up from the feed: it takes the file at its base path
+ * if the primary compacted into it (a shared volume), or else copies the primary's current HDT
+ * file ({@code /name/base}); it makes that its base and follows the feed from the version the file
  * holds.
  */
 public final class Follower implements AutoCloseable {
@@ -149,6 +150,9 @@ public final class Follower implements AutoCloseable {
      * it. A problem to report, or null.
      */
     private String copyBase(long since) throws IOException, InterruptedException {
+        if (dataset.adoptReplacedBase()) {
+            return null; // the primary compacts into the file this follower reads (a shared volume)
+        }
         LOG.warn("Dataset {}: the primary compacted the changes after version {}; copying its current file from {}",
                 name, since, base);
         Path download = dataset.downloadFile();

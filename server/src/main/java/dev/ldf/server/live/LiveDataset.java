@@ -225,9 +225,23 @@ public final class LiveDataset implements AutoCloseable {
      * @throws IOException when the file is not a readable HDT file (it is removed), or cannot be put in place
      */
     public long install(Path file) throws IOException {
-        Future<Long> installed = background.submit(() -> installNow(file));
+        return onCompactionThread(() -> installNow(file));
+    }
+
+    /**
+     * Makes the file now at this dataset's base path its base when it holds a later version than
+     * the dataset: another process replaced it, such as a primary compacting into a volume this
+     * follower shares read-only. Returns whether it did; runs on the compaction thread as
+     * {@link #install} does.
+     */
+    public boolean adoptReplacedBase() throws IOException {
+        return onCompactionThread(this::adoptNow);
+    }
+
+    private <T> T onCompactionThread(java.util.concurrent.Callable<T> work) throws IOException {
+        Future<T> done = background.submit(work);
         try {
-            return installed.get();
+            return done.get();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof IOException io) {
                 throw io;
@@ -235,8 +249,51 @@ public final class LiveDataset implements AutoCloseable {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while installing " + file);
+            throw new java.io.InterruptedIOException("interrupted while replacing the base of " + name);
         }
+    }
+
+    private boolean adoptNow() throws IOException {
+        HdtDatasource current = source.base();
+        long onDisk;
+        try (HdtDatasource probe = HdtDatasource.open(current.path(), mapped(current.options()))) {
+            onDisk = probe.compactedVersion();
+        } catch (RuntimeException e) {
+            return false; // unreadable here (being replaced, say): a copy from the primary is the way
+        }
+        HdtDatasource old;
+        writer.lock();
+        try {
+            long at = source.versionNumber();
+            if (onDisk <= at) {
+                return false;
+            }
+            old = swapIn(HdtDatasource.open(current.path(), current.options()), onDisk, at, "the file another process put in its place");
+        } finally {
+            writer.unlock();
+        }
+        background.schedule(old::close, RETIRE_AFTER_MINUTES, TimeUnit.MINUTES);
+        return true;
+    }
+
+    /** Options that map the file, for a look at a file that may not become the base. */
+    private static HdtDatasource.Options mapped(HdtDatasource.Options options) {
+        return new HdtDatasource.Options(false, options.countScanLimit(), options.cursorCachePatterns(),
+                options.cursorIdleTime());
+    }
+
+    /**
+     * Makes {@code fresh}, which holds the dataset at {@code version}, the base, with an empty
+     * overlay and log; the caller holds the writer lock. Returns the old base.
+     */
+    private HdtDatasource swapIn(HdtDatasource fresh, long version, long at, String what) throws IOException {
+        log.resetTo(version);
+        HdtDatasource old = source.install(fresh, version);
+        keptAfter = version;
+        LOG.info("Dataset {} went from version {} to {} with {} ({} triples)", name, at, version, what,
+                fresh.statistics().triples());
+        signal();
+        return old;
     }
 
     private long installNow(Path file) throws IOException {
@@ -249,8 +306,7 @@ public final class LiveDataset implements AutoCloseable {
         HdtDatasource.Options options = current.options();
         long version;
         // Opened mapped to read its version and build its index beside it; loaded (if so configured) once in place.
-        try (HdtDatasource probe = HdtDatasource.open(next, new HdtDatasource.Options(false, options.countScanLimit(),
-                options.cursorCachePatterns(), options.cursorIdleTime()))) {
+        try (HdtDatasource probe = HdtDatasource.open(next, mapped(options))) {
             version = probe.compactedVersion();
         } catch (RuntimeException e) {
             Compaction.removeLeftovers(hdt);
@@ -266,13 +322,7 @@ public final class LiveDataset implements AutoCloseable {
             }
             Compaction.replace(hdt, next);
             // A crash from here on restarts from the new file: the log's records are all older.
-            HdtDatasource fresh = HdtDatasource.open(hdt, options);
-            log.resetTo(version);
-            old = source.install(fresh, version);
-            keptAfter = version;
-            LOG.info("Dataset {} went from version {} to {} with a copy of the primary's file ({} triples)", name, at,
-                    version, fresh.statistics().triples());
-            signal();
+            old = swapIn(HdtDatasource.open(hdt, options), version, at, "a copy of the primary's file");
         } finally {
             writer.unlock();
         }
