@@ -145,6 +145,27 @@ public final class PatchLog implements AutoCloseable {
             return true;
         });
         long from = position[0];
+        replaceWithRecordsFrom(from);
+        floor = Math.min(version, this.version);
+    }
+
+    /**
+     * Empties the log, whose records a new base file holds, and continues it after {@code version}
+     * (a follower given a copy of its primary's file). The empty log replaces this one by an atomic
+     * rename; a crash before it leaves the old records, which the next start skips as older than
+     * the base.
+     */
+    public synchronized void resetTo(long version) throws IOException {
+        replaceWithRecordsFrom(end);
+        this.version = version;
+        floor = version;
+    }
+
+    /**
+     * Replaces the log by a new file holding its records from byte {@code from} on, written beside
+     * it, forced, and renamed into its place; the channel then reads and appends the new file.
+     */
+    private void replaceWithRecordsFrom(long from) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Path next = dir.resolve(file.getFileName() + ".next");
         try (FileChannel out = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
@@ -162,31 +183,6 @@ public final class PatchLog implements AutoCloseable {
         channel.close();
         channel = reopened;
         end = MAGIC.length + (end - from);
-        floor = Math.min(version, this.version);
-    }
-
-    /**
-     * Empties the log, whose records a new base file holds, and continues it after {@code version}
-     * (a follower given a copy of its primary's file). The empty log replaces this one by an atomic
-     * rename; a crash before it leaves the old records, which the next start skips as older than
-     * the base.
-     */
-    public synchronized void resetTo(long version) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Path next = dir.resolve(file.getFileName() + ".next");
-        try (FileChannel out = FileChannel.open(next, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE)) {
-            out.write(ByteBuffer.wrap(MAGIC), 0);
-            out.force(true);
-        }
-        Files.move(next, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        syncDirectory(dir);
-        FileChannel reopened = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        channel.close();
-        channel = reopened;
-        end = MAGIC.length;
-        this.version = version;
-        floor = version;
     }
 
     /**

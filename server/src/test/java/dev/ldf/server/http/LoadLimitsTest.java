@@ -55,15 +55,7 @@ class LoadLimitsTest {
     @Test
     void aSaturatedServerAnswers503WithRetryAfterAndRecovers() throws Exception {
         try (FragmentServer server = server(new Limits(1, 0, 1000, 7, null, null, null, null))) {
-            // A client that asks for the whole dataset in one page and reads nothing holds the only place.
-            // As HTML the page is 4.4 MB, about the kernel's largest send buffer (tcp_wmem, 4 MB); four
-            // of them pipelined on one connection are far more, so some write must block for good.
-            Socket reader = new Socket();
-            reader.setReceiveBufferSize(1024);
-            reader.connect(new InetSocketAddress("127.0.0.1", server.port()));
-            reader.getOutputStream().write(("GET /whole HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n").repeat(4)
-                    .getBytes(StandardCharsets.US_ASCII));
-            awaitAnswerStarts(reader);
+            Socket reader = holdTheOnlyPlace(server);
             HttpResponse<String> refused = awaitStatus(server, "/library", 503);
             assertEquals("7", refused.headers().firstValue("Retry-After").orElseThrow());
             assertEquals("no-store", refused.headers().firstValue("Cache-Control").orElseThrow());
@@ -78,12 +70,7 @@ class LoadLimitsTest {
     @Test
     void timeQueuedForAPlaceCountsInThePreemptiveEndpointsWait() throws Exception {
         try (FragmentServer server = server(new Limits(1, 10, 20_000, 7, null, null, null, null))) {
-            Socket reader = new Socket();
-            reader.setReceiveBufferSize(1024);
-            reader.connect(new InetSocketAddress("127.0.0.1", server.port()));
-            reader.getOutputStream().write(("GET /whole HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n").repeat(4)
-                    .getBytes(StandardCharsets.US_ASCII));
-            awaitAnswerStarts(reader);
+            Socket reader = holdTheOnlyPlace(server);
             String query = URLEncoder.encode("SELECT * WHERE { ?s ?p ?o }", StandardCharsets.UTF_8);
             CompletableFuture<HttpResponse<String>> answer = CLIENT.sendAsync(HttpRequest.newBuilder(
                     server.uri().resolve("/library/sparql?query=" + query)).timeout(Duration.ofSeconds(20)).build(),
@@ -195,6 +182,21 @@ class LoadLimitsTest {
      * Waits until the reader's answer has begun, so that its request holds the place before any
      * other asks (otherwise the first of those may take it, and the reader get the 503).
      */
+    /**
+     * A client that asks for the whole dataset in one page and reads nothing: it holds the only
+     * place. As HTML the page is 4.4 MB, about the kernel's largest send buffer (tcp_wmem, 4 MB);
+     * four of them pipelined on one connection are far more, so some write must block for good.
+     */
+    private static Socket holdTheOnlyPlace(FragmentServer server) throws IOException {
+        Socket reader = new Socket();
+        reader.setReceiveBufferSize(1024);
+        reader.connect(new InetSocketAddress("127.0.0.1", server.port()));
+        reader.getOutputStream().write(("GET /whole HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n").repeat(4)
+                .getBytes(StandardCharsets.US_ASCII));
+        awaitAnswerStarts(reader);
+        return reader;
+    }
+
     private static void awaitAnswerStarts(Socket reader) throws IOException {
         reader.setSoTimeout(10_000);
         String status = new String(reader.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
