@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.Locale;
-import java.util.concurrent.Semaphore;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
 
@@ -45,9 +44,6 @@ final class ChangesEndpoint {
     static final String COMPACTION = "compaction";
     static final String BASE = "base";
     static final String HDT_TYPE = "application/vnd.hdt";
-    /** Copies of base files sent at once: each is a whole dataset. */
-    private static final int MAX_BASE_COPIES = 2;
-    private static final int BASE_RETRY_AFTER_SECONDS = 10;
     static final String PATCH_TYPE = "application/rdf-patch";
     static final String UPDATE_TYPE = "application/sparql-update";
     static final String VERSION_HEADER = "Dataset-Version";
@@ -70,16 +66,17 @@ final class ChangesEndpoint {
         }
     }
 
-    private final Semaphore baseCopies = new Semaphore(MAX_BASE_COPIES);
+    private final DumpSlots dumpSlots;
     private final long maxPatchBytes;
     private final int maxUpdateBytes;
     private final String baseUrl;
 
     /**
      * {@code maxPatchBytes}: the largest patch, decoded; {@code maxUpdateBytes}: the largest SPARQL
-     * Update request, which is parsed in memory.
+     * Update request, which is parsed in memory; a base file is sent in one of the {@code dumpSlots}.
      */
-    ChangesEndpoint(long maxPatchBytes, int maxUpdateBytes, String baseUrl) {
+    ChangesEndpoint(long maxPatchBytes, int maxUpdateBytes, String baseUrl, DumpSlots dumpSlots) {
+        this.dumpSlots = dumpSlots;
         this.maxPatchBytes = maxPatchBytes;
         this.maxUpdateBytes = maxUpdateBytes;
         this.baseUrl = baseUrl;
@@ -126,11 +123,7 @@ final class ChangesEndpoint {
             response.setHeader("Allow", "GET, HEAD");
             throw new HttpError(405, "Method " + method + " is not allowed here; use GET.");
         }
-        if (!baseCopies.tryAcquire()) {
-            response.setHeader("Retry-After", Integer.toString(BASE_RETRY_AFTER_SECONDS));
-            throw new HttpError(503, "The server is sending as many copies of its files as it allows at once; try again in "
-                    + BASE_RETRY_AFTER_SECONDS + " s.");
-        }
+        dumpSlots.enter(response); // a whole dataset, as a dump is
         // Opened before anything is sent: a compaction meanwhile renames a new file into place, not into this one.
         try (FileChannel file = FileChannel.open(target.live().baseFile(), StandardOpenOption.READ)) {
             response.setStatus(200);
@@ -143,7 +136,7 @@ final class ChangesEndpoint {
                 }
             }
         } finally {
-            baseCopies.release();
+            dumpSlots.leave();
         }
     }
 

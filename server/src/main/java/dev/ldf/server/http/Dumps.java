@@ -2,11 +2,9 @@ package dev.ldf.server.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.concurrent.Semaphore;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
-import dev.ldf.server.config.Limits;
 import dev.ldf.server.fragment.Dump;
 import dev.ldf.server.fragment.ServedDataset;
 import dev.ldf.server.fragment.TriplePattern;
@@ -22,8 +20,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * cached like any other response; the dataset's VoID description names two of them as
  * {@code void:dataDump} ({@link dev.ldf.server.fragment.DatasetDescription#dumps()}).
  *
- * <p>A dump holds a request's place for as long as it streams (seconds to minutes), so only
- * {@link Limits#maxConcurrentDumps()} run at once; others get 503 with {@code Retry-After}.
+ * <p>A dump holds a request's place for as long as it streams (seconds to minutes): it takes one
+ * of the {@link DumpSlots}.
  */
 final class Dumps {
 
@@ -63,13 +61,11 @@ final class Dumps {
     private static final int GZIP_LEVEL = Deflater.BEST_SPEED;
     private static final int GZIP_BUFFER = 64 * 1024;
 
-    private final Semaphore running;
-    private final int retryAfterSeconds;
+    private final DumpSlots slots;
     private final int maxAgeSeconds;
 
-    Dumps(Limits limits, int maxAgeSeconds) {
-        this.running = new Semaphore(limits.maxConcurrentDumps());
-        this.retryAfterSeconds = Math.max(limits.retryAfterSeconds(), 10);
+    Dumps(DumpSlots slots, int maxAgeSeconds) {
+        this.slots = slots;
         this.maxAgeSeconds = maxAgeSeconds;
     }
 
@@ -84,11 +80,7 @@ final class Dumps {
             response.setStatus(304);
             return;
         }
-        if (!running.tryAcquire()) {
-            response.setHeader("Retry-After", Integer.toString(retryAfterSeconds));
-            throw new HttpError(503, "The server is streaming as many dumps as it allows at once; try again in "
-                    + retryAfterSeconds + " seconds.");
-        }
+        slots.enter(response);
         try {
             response.setStatus(200);
             response.setContentType(file.gzip ? "application/gzip" : file.format.contentType());
@@ -104,7 +96,7 @@ final class Dumps {
                 DumpWriter.write(dump, out);
             }
         } finally {
-            running.release();
+            slots.leave();
         }
     }
 

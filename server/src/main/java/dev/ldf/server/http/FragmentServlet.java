@@ -93,14 +93,15 @@ public final class FragmentServlet extends HttpServlet {
         this.config = config;
         this.writers = writers;
         this.errors = new ErrorResponder(writers);
-        this.dumps = new Dumps(config.limits(), config.cacheMaxAgeSeconds());
+        DumpSlots dumpSlots = new DumpSlots(config.limits());
+        this.dumps = new Dumps(dumpSlots, config.cacheMaxAgeSeconds());
         this.preemptive = new PreemptiveEndpoint(PreemptiveEndpoint.signer(config.tokens()),
                 new QuantumSlots(config.limits().maxConcurrentQuanta(), config.limits().firstQuantumPlaces(),
                         config.limits().maxQueuedQuanta(), config.limits().queueTimeoutMillis(),
                         longestQuantumMillis(config)),
                 config.limits(), config.maxRequestBodyBytes(), config.baseUrl());
         this.changes = new ChangesEndpoint(MAX_PATCH_BYTES, Math.max(config.maxRequestBodyBytes(), MIN_UPDATE_BYTES),
-                config.baseUrl());
+                config.baseUrl(), dumpSlots);
         StringBuilder catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
         for (DatasetConfig d : config.datasets()) {
             Datasource source = sources.get(d.name());
