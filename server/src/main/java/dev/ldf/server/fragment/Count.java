@@ -26,4 +26,9 @@ public record Count(long value, boolean exact) {
     public static Count estimate(long value) {
         return new Count(value, false);
     }
+
+    /** The pages of {@code pageSize} triples this many fill, at least one (an empty fragment has its one page). */
+    public long pages(int pageSize) {
+        return Math.max(1, (value + pageSize - 1) / pageSize);
+    }
 }

@@ -74,7 +74,7 @@ public final class ServedDataset {
         FragmentPage page = source.page(selector, request.offset(pageSize), pageSize);
         long number = request.page();
         Count count = page.count();
-        long lastPage = count.exact() && count.value() > 0 ? (count.value() + pageSize - 1) / pageSize : 0;
+        long lastPage = count.exact() && count.value() > 0 ? count.pages(pageSize) : 0;
         Fragment.PageLinks links = new Fragment.PageLinks(addresses.requestUrl(), addresses.onPage(1),
                 number > 1 ? addresses.onPage(number - 1) : null, page.hasNextPage() ? addresses.onPage(number + 1) : null,
                 lastPage > 0 ? addresses.onPage(lastPage) : null);

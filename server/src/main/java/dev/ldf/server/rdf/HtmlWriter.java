@@ -127,8 +127,7 @@ public final class HtmlWriter implements ResponseWriter {
         Fragment.PageLinks links = fragment.links();
         FragmentRequest request = fragment.request();
         Count count = fragment.page().count();
-        int size = fragment.dataset().pageSize();
-        long pages = Math.max(1, (count.value() + size - 1) / size);
+        long pages = count.pages(fragment.dataset().pageSize());
         w.write("<nav class=\"pages\" aria-label=\"" + label + "\">");
         link(w, request.page() > 1 ? links.first() : null, "first", "« first");
         link(w, links.previous(), "prev", "‹ previous");
@@ -292,13 +291,17 @@ public final class HtmlWriter implements ResponseWriter {
                 w.write("<p>Change the request and try again, or go <a href=\"" + escape(d.url()) + "\">back to "
                         + escape(d.title()) + "</a>.</p>\n");
                 FragmentRequest.Input input = context.input();
-                if (length(input) > ECHO_LIMIT) {
+                int sent = length(input);
+                if (sent > ECHO_LIMIT) {
                     // Bindings that long come from programs: an error page stays short.
                     w.write(String.format(Locale.ROOT, "<p>The bindings sent (%,d characters) are too long to show "
-                            + "again.</p>%n", length(input)));
+                            + "again.</p>%n", sent));
                     input = new FragmentRequest.Input(input.subject(), input.predicate(), input.object(), null);
+                    if (length(input) > ECHO_LIMIT) {
+                        input = new FragmentRequest.Input(null, null, null, null);
+                    }
                 }
-                form(w, d, length(input) > ECHO_LIMIT ? new FragmentRequest.Input(null, null, null, null) : input);
+                form(w, d, input);
             } else {
                 w.write("<p>Go <a href=\"" + escape(context.indexUrl()) + "\">back to the list of datasets</a>.</p>\n");
             }
