@@ -46,6 +46,11 @@ public final class PlanReport {
         public void solution() {
             solutions.incrementAndGet();
         }
+
+        /** {@code n} solutions at once (a page of them). */
+        public void solutions(long n) {
+            solutions.addAndGet(n);
+        }
     }
 
     private final List<Step> steps = new ArrayList<>();

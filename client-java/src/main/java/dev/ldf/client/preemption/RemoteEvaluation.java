@@ -55,6 +55,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
     private final QueryIterator input;
     private final ExecutionContext context;
     private final List<Var> vars;
+    /** The part as the plan report shows it, written once for all its blocks. */
+    private final String partText;
     private final Deque<Block> blocks = new ArrayDeque<>();
     private Iterator<Binding> ready = Collections.emptyIterator();
 
@@ -64,6 +66,7 @@ final class RemoteEvaluation implements Iterator<Binding> {
         this.input = input;
         this.context = context;
         this.vars = OpVars.visibleVars(op).stream().sorted((a, b) -> a.getVarName().compareTo(b.getVarName())).toList();
+        this.partText = OpAsQuery.asQuery(op).toString().strip().replaceAll("\\s+", " ");
     }
 
     @Override
@@ -147,9 +150,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
             Op sent = bound.isEmpty() ? op : OpJoin.create(OpTable.create(values), op);
             Query text = OpAsQuery.asQuery(sent);
             this.query = text.serialize();
-            String part = OpAsQuery.asQuery(op).toString().strip().replaceAll("\\s+", " ");
-            this.step = source.plan().step("preemptive", bound.isEmpty() ? part
-                    : part + " with VALUES of " + rows.size() + (rows.size() == 1 ? " row" : " rows"), -1);
+            this.step = source.plan().step("preemptive", bound.isEmpty() ? partText
+                    : partText + " with VALUES of " + rows.size() + (rows.size() == 1 ? " row" : " rows"), -1);
         }
 
         @Override
@@ -158,7 +160,7 @@ final class RemoteEvaluation implements Iterator<Binding> {
             next = page.next();
             solutions += page.solutions().size();
             step.page(0);
-            page.solutions().forEach(s -> step.solution());
+            step.solutions(page.solutions().size());
             finished = next == null;
             List<Binding> merged = new ArrayList<>();
             for (Binding solution : page.solutions()) {
