@@ -1,5 +1,6 @@
 package dev.ldf.server;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +11,7 @@ import dev.ldf.cli.ExitCode;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.hdt.HdtFileException;
+import dev.ldf.server.live.LogRepair;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -29,6 +31,10 @@ public final class Main implements Callable<Integer> {
 
         @Option(names = "--hdt", paramLabel = "FILE", description = "Serve this one HDT file without a configuration.")
         Path hdt;
+
+        @Option(names = "--repair-log", paramLabel = "FILE", description = "Repair a damaged patch log instead of "
+                + "serving: keep a copy of the whole file beside it, cut the log at the damage, and say what was cut.")
+        Path repairLog;
     }
 
     @Option(names = "--name", description = "Dataset name (URL path) with --hdt; default: the file name.")
@@ -94,6 +100,13 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (source.repairLog != null) {
+            if (!Files.isRegularFile(source.repairLog)) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "No patch log at " + source.repairLog);
+            }
+            System.out.println(LogRepair.repair(source.repairLog).describe());
+            return ExitCode.OK;
+        }
         ServerConfig config = configuration();
         FragmentServer server = FragmentServer.start(config);
         // SIGTERM or Ctrl-C: finish running requests (within limits.shutdownTimeoutSeconds), then

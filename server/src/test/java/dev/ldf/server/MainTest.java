@@ -2,16 +2,20 @@ package dev.ldf.server;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.cli.testing.CommandRun;
 import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.server.live.PatchLog;
 import dev.ldf.server.testing.TestData;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -141,5 +145,40 @@ class MainTest {
         assertEquals(1, run.code());
         assertTrue(run.err().startsWith("error: Cannot read HDT file"), run.err());
         assertTrue(run.err().contains("\tat "), run.err());
+    }
+
+    /** Issue 32: a log damaged before intact records stops the start; the repair command lets it start again. */
+    @Test
+    void aDamagedPatchLogStopsTheStartAndTheRepairCommandLetsItStart() throws Exception {
+        Path log = dir.resolve("library.hdt.patches");
+        long damagedAt = 0;
+        try (PatchLog patches = PatchLog.open(log, 0, e -> true)) {
+            for (int i = 1; i <= 5; i++) {
+                if (i == 3) {
+                    damagedAt = Files.size(log);
+                }
+                patches.append(("A <http://ex.org/s> <http://ex.org/p> \"" + i + "\" .\n").getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        byte[] damaged = Files.readAllBytes(log);
+        damaged[(int) damagedAt + 20] ^= 0x40;
+        Files.write(log, damaged);
+        Path hdt = Files.copy(TestData.libraryHdt(), dir.resolve("library.hdt"));
+        Path config = Files.writeString(dir.resolve("server.json"), """
+                {"port": 0, "datasets": [{"name": "library", "hdt": "%s",
+                  "writes": {"enabled": true, "token": "a-token-for-tests-0123456789", "log": "%s"}}]}"""
+                .formatted(hdt, log));
+
+        run("--config", config.toString()).failsWith(1, "is damaged at byte " + damagedAt + " (record 3, after version 2)");
+        assertArrayEquals(damaged, Files.readAllBytes(log), "the file is left as it was");
+
+        assertEquals(0, run("--repair-log", log.toString()).code());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(1, files.filter(f -> f.getFileName().toString().startsWith("library.hdt.patches.damaged-")).count());
+        }
+        try (PatchLog repaired = PatchLog.open(log, 0, e -> true)) {
+            assertEquals(2, repaired.version());
+        }
+        run("--repair-log", dir.resolve("nope").toString()).failsWith(2, "No patch log at");
     }
 }

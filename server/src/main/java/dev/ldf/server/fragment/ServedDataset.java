@@ -63,7 +63,9 @@ public final class ServedDataset {
 
     /** The whole fragment of {@code pattern}, unpaged, to be streamed as a dump. */
     public Dump dump(TriplePattern pattern, Addresses addresses) {
-        return new Dump(describe(addresses), pattern, new Skolemizer(addresses.genidPrefix(name)), source);
+        Skolemizer skolemizer = new Skolemizer(addresses.genidPrefix(name));
+        skolemizer.deskolemize(pattern); // a malformed Skolem IRI is refused before the dump starts
+        return new Dump(describe(addresses), pattern, skolemizer, source);
     }
 
     /** Answers one page of the request's fragment. The page's data is read as it is written. */

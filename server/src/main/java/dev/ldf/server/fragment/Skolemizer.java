@@ -1,7 +1,10 @@
 package dev.ldf.server.fragment;
 
-import java.net.URLDecoder;
+import java.io.ByteArrayOutputStream;
 import java.net.URLEncoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 import org.apache.jena.graph.Node;
@@ -45,13 +48,50 @@ public final class Skolemizer {
         return Triple.create(skolemize(t.getSubject()), t.getPredicate(), skolemize(t.getObject()));
     }
 
-    /** The blank node for one of this skolemizer's IRIs; other terms unchanged. */
+    /**
+     * The blank node for one of this skolemizer's IRIs; other terms unchanged.
+     *
+     * @throws BadRequestException for an IRI under the prefix whose label is not percent-encoded
+     *                             UTF-8: no blank node has it, and it is no valid IRI either
+     */
     public Node deskolemize(Node node) {
         if (node.isURI() && node.getURI().startsWith(prefix) && node.getURI().length() > prefix.length()) {
-            String label = URLDecoder.decode(node.getURI().substring(prefix.length()), StandardCharsets.UTF_8);
-            return NodeFactory.createBlankNode(label);
+            return NodeFactory.createBlankNode(label(node.getURI().substring(prefix.length())));
         }
         return node;
+    }
+
+    /** Decodes a label strictly: '%' and two hex digits per byte, UTF-8, '+' as itself. */
+    private static String label(String encoded) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(encoded.length());
+        for (int i = 0; i < encoded.length(); i++) {
+            int percent = encoded.indexOf('%', i);
+            if (percent != i) {
+                int end = percent < 0 ? encoded.length() : percent;
+                bytes.writeBytes(encoded.substring(i, end).getBytes(StandardCharsets.UTF_8));
+                i = end - 1;
+                continue;
+            }
+            int high = i + 2 < encoded.length() ? Character.digit(encoded.charAt(i + 1), 16) : -1;
+            int low = high < 0 ? -1 : Character.digit(encoded.charAt(i + 2), 16);
+            if (low < 0) {
+                throw badLabel(encoded);
+            }
+            bytes.write(high << 4 | low);
+            i += 2;
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
+        } catch (CharacterCodingException e) {
+            throw badLabel(encoded);
+        }
+    }
+
+    private static BadRequestException badLabel(String encoded) {
+        String shown = encoded.length() > 60 ? encoded.substring(0, 60) + "..." : encoded;
+        return new BadRequestException("'" + shown + "' after /.well-known/genid/ is no blank node's name: "
+                + "a malformed percent escape or invalid UTF-8.");
     }
 
     public Triple deskolemize(Triple t) {

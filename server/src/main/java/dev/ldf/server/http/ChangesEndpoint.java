@@ -9,11 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.Locale;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.InflaterInputStream;
 
 import org.apache.commons.codec.digest.DigestUtils;
 
+import dev.ldf.server.fragment.BadRequestException;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.live.BadPatchException;
 import dev.ldf.server.live.ChangeSet;
@@ -163,7 +162,7 @@ final class ChangesEndpoint {
         authorize(request, response, target);
         String type = mediaType(request.getContentType());
         ChangeSet changes;
-        try (InputStream body = bounded(decoded(request))) {
+        try (InputStream body = bounded(RequestBodies.decoded(request))) {
             if (type.equals(PATCH_TYPE) || type.equals("text/rdf-patch")) {
                 changes = PatchReader.read(body);
             } else if (type.equals(UPDATE_TYPE)) {
@@ -184,16 +183,20 @@ final class ChangesEndpoint {
             if (causedBy(e, TooLarge.class)) {
                 throw new HttpError(413, "A patch may have at most " + maxPatchBytes + " bytes (decoded).", true);
             }
-            if (causedBy(e, java.util.zip.ZipException.class) || causedBy(e, java.io.EOFException.class)
-                    && request.getHeader("Content-Encoding") != null) {
-                throw new HttpError(400, "The body is not valid " + request.getHeader("Content-Encoding")
-                        + " data; the patch was not applied.", true);
+            HttpError damaged = cause(e, HttpError.class);
+            if (damaged != null) {
+                throw damaged; // a body that does not decode
             }
             throw e;
         }
         // The Skolem IRIs of this server's fragments name its blank nodes: a client can change what it read.
         Skolemizer skolemizer = new Skolemizer(PublicUrls.of(request, baseUrl).genidPrefix(target.dataset()));
-        LiveDataset.Accepted accepted = target.live().write(changes.map(skolemizer::deskolemize));
+        LiveDataset.Accepted accepted;
+        try {
+            accepted = target.live().write(changes.map(skolemizer::deskolemize));
+        } catch (BadPatchException | BadRequestException e) {
+            throw new HttpError(400, "The patch was not applied. " + e.getMessage(), false);
+        }
         response.setStatus(200);
         response.setContentType("application/json");
         response.setHeader("Cache-Control", "no-store");
@@ -316,20 +319,6 @@ final class ChangesEndpoint {
         }
     }
 
-    private static InputStream decoded(HttpServletRequest request) throws IOException {
-        String encoding = request.getHeader("Content-Encoding");
-        InputStream in = request.getInputStream();
-        if (encoding == null || encoding.isBlank() || encoding.equalsIgnoreCase("identity")) {
-            return in;
-        }
-        return switch (encoding.strip().toLowerCase(Locale.ROOT)) {
-            case "gzip", "x-gzip" -> new GZIPInputStream(in, 64 * 1024);
-            case "deflate" -> new InflaterInputStream(in);
-            default -> throw new HttpError(415, "Content-Encoding '" + encoding + "' is not supported: use gzip or deflate.",
-                    true);
-        };
-    }
-
     /** The body, cut off with {@link TooLarge} past {@link #maxPatchBytes}: a small gzip body may inflate without end. */
     private InputStream bounded(InputStream in) {
         return new InputStream() {
@@ -377,12 +366,16 @@ final class ChangesEndpoint {
     }
 
     private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        return cause(e, type) != null;
+    }
+
+    private static <T extends Throwable> T cause(Throwable e, Class<T> type) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (type.isInstance(t)) {
-                return true;
+                return type.cast(t);
             }
         }
-        return false;
+        return null;
     }
 
     private static String mediaType(String contentType) {

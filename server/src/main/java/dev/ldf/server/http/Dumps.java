@@ -80,6 +80,7 @@ final class Dumps {
             response.setStatus(304);
             return;
         }
+        Dump dump = dataset.dump(pattern, urls);
         slots.enter(response);
         try {
             response.setStatus(200);
@@ -91,7 +92,6 @@ final class Dumps {
                 response.flushBuffer();
                 return;
             }
-            Dump dump = dataset.dump(pattern, urls);
             try (OutputStream out = file.gzip ? gzip(response.getOutputStream()) : response.getOutputStream()) {
                 DumpWriter.write(dump, out);
             }

@@ -73,19 +73,21 @@ record FragmentParameters(FragmentRequest.Input input, String page, String bodyD
         return form && utf8;
     }
 
-    /** The body, refused with 413 when it is larger than the limit (declared or actual). */
+    /**
+     * The body, decoded ({@link RequestBodies}), refused with 413 when it is larger than the limit
+     * (declared, or decoded: a small gzip body may inflate without end).
+     */
     static byte[] body(HttpServletRequest request, int maxBodyBytes) throws IOException {
-        InputStream in = request.getInputStream();
         long declared = request.getContentLengthLong();
         if (declared > DRAIN_LIMIT) {
             throw new HttpError(413, tooLargeMessage(maxBodyBytes), true);
         }
         if (declared > maxBodyBytes) {
-            throw tooLarge(maxBodyBytes, in);
+            throw tooLarge(maxBodyBytes, request.getInputStream());
         }
-        byte[] body = in.readNBytes(maxBodyBytes + 1);
+        byte[] body = RequestBodies.decoded(request).readNBytes(maxBodyBytes + 1);
         if (body.length > maxBodyBytes) {
-            throw tooLarge(maxBodyBytes, in);
+            throw tooLarge(maxBodyBytes, request.getInputStream());
         }
         return body;
     }

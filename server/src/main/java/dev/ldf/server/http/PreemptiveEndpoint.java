@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.Preemption;
 import dev.ldf.server.config.Tokens;
+import dev.ldf.server.fragment.BadRequestException;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.preemption.InvalidTokenException;
 import dev.ldf.server.preemption.PreemptableDataset;
@@ -244,7 +245,7 @@ final class PreemptiveEndpoint {
             String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
             throw HttpError.badRequest("The query is not SPARQL 1.1: "
                     + (message.length() > 200 ? message.substring(0, 200) + "..." : message));
-        } catch (UnsupportedQueryException e) {
+        } catch (UnsupportedQueryException | BadRequestException e) {
             throw HttpError.badRequest(e.getMessage());
         }
     }

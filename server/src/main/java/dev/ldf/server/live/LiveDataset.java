@@ -130,7 +130,7 @@ public final class LiveDataset implements AutoCloseable {
      * Makes {@code changes} durable, then visible; returns once both are done. An empty change set
      * changes nothing and makes no version.
      */
-    public Accepted write(ChangeSet changes) throws IOException {
+    public Accepted write(ChangeSet changes) throws IOException, BadPatchException {
         writer.lock();
         try {
             if (changes.size() == 0) {
@@ -147,7 +147,7 @@ public final class LiveDataset implements AutoCloseable {
      * primary's feed): logged under the same version, then visible. A version already held is
      * passed over; one that skips versions is refused.
      */
-    public Accepted writeAs(long version, ChangeSet changes) throws IOException {
+    public Accepted writeAs(long version, ChangeSet changes) throws IOException, BadPatchException {
         writer.lock();
         try {
             long current = source.versionNumber();
@@ -157,6 +157,8 @@ public final class LiveDataset implements AutoCloseable {
             if (version != current + 1) {
                 throw new IllegalStateException("version " + version + " does not follow " + current);
             }
+            // What is acknowledged must read back from the log and survive a compaction.
+            WritableTerms.check(changes);
             long logged = log.append(changes.toPatch());
             if (logged != version) {
                 throw new IllegalStateException("the log made version " + logged + " of " + version);

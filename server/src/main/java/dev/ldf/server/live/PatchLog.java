@@ -18,20 +18,16 @@ import org.slf4j.LoggerFactory;
  * A dataset's write-ahead log: every accepted patch, numbered, appended and forced to disk before
  * it is acknowledged, and read back on start.
  *
- * <p>A record is {@code [length][CRC32C][version][patch]}: the length and checksum cover the
- * version and the patch, so a record cut short by a crash, or damaged, is recognised. Opening the
- * log keeps the records up to the first such one and cuts the file there: a patch that was not
- * wholly written was never acknowledged. Versions count up by one from the first record's.
- * Appends are serialised; reading ({@link #read}) goes through its own channel.
+ * <p>A record is {@code [length][CRC32C][version][patch]} ({@link LogScan}): the length and
+ * checksum cover the version and the patch, so a record cut short by a crash, or damaged, is
+ * recognised. Versions count up by one from the first record's. Appends are serialised; reading
+ * ({@link #read}) goes through its own channel.
  */
 public final class PatchLog implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PatchLog.class);
 
     private static final byte[] MAGIC = "LDF-PATCH-LOG 1\n".getBytes(StandardCharsets.US_ASCII);
-    private static final int HEADER = 4 + 4 + 8;
-    /** A record larger than this is damage, not a patch: never allocate it. */
-    static final int MAX_RECORD_BYTES = 1 << 30;
 
     /** One record: the version it made and the patch as RDF Patch text (UTF-8). */
     public record Entry(long version, byte[] patch) {}
@@ -63,6 +59,12 @@ public final class PatchLog implements AutoCloseable {
      * whole records after {@code baseVersion} to {@code replay}: the base (an HDT file that a
      * compaction wrote) already holds the earlier ones. A log that starts after
      * {@code baseVersion + 1} lacks patches and is refused.
+     *
+     * <p>Only a torn tail is removed by itself: an incomplete last record, which a crash during
+     * its write leaves and which was never acknowledged. Any other damage (a record that does not
+     * read back, with intact records after it; versions out of order; a damaged file header)
+     * refuses the start with a {@link DamagedLogException} and leaves the file as it is: cutting
+     * there would destroy acknowledged patches. {@link LogRepair} is the operator's way out.
      */
     public static PatchLog open(Path file, long baseVersion, Reader replay) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
@@ -79,9 +81,8 @@ public final class PatchLog implements AutoCloseable {
                 return new PatchLog(file, channel, baseVersion, MAGIC.length, baseVersion);
             }
             checkMagic(file, channel);
-            long[] last = {baseVersion};
             long[] first = {-1};
-            long good = scan(channel, (entry, next) -> {
+            LogScan.Result scanned = LogScan.read(channel, MAGIC.length, channel.size(), entry -> {
                 if (first[0] < 0) {
                     first[0] = entry.version();
                     if (entry.version() > baseVersion + 1) {
@@ -89,23 +90,25 @@ public final class PatchLog implements AutoCloseable {
                                 + " but the HDT file holds the changes up to version " + baseVersion
                                 + " only: the patches between are missing");
                     }
-                } else if (entry.version() != last[0] + 1) {
-                    throw new IOException("Patch log " + file + ": version " + entry.version() + " follows " + last[0]);
                 }
-                last[0] = entry.version();
                 if (entry.version() > baseVersion) {
                     // Every later record is replayed: stopping here would cut the log short.
                     replay.entry(entry);
                 }
                 return true;
             });
-            if (good < channel.size()) {
-                LOG.warn("Patch log {}: {} bytes after the last whole record (an interrupted write) removed", file,
-                        channel.size() - good);
+            long good = scanned.end();
+            if (scanned.damage() != null) {
+                if (!scanned.damage().tornTail()) {
+                    throw new DamagedLogException(file, scanned.damage());
+                }
+                LOG.warn("Patch log {}: an incomplete last record ({} bytes at byte {}, after version {}), which a "
+                        + "crash during its write leaves and which was never acknowledged, removed", file,
+                        channel.size() - good, good, scanned.lastVersion());
                 channel.truncate(good);
                 channel.force(true);
             }
-            long version = Math.max(baseVersion, last[0]);
+            long version = Math.max(baseVersion, scanned.records() == 0 ? baseVersion : scanned.lastVersion());
             return new PatchLog(file, channel, version, good, first[0] < 0 ? version : first[0] - 1);
         } catch (IOException | RuntimeException e) {
             channel.close();
@@ -137,7 +140,7 @@ public final class PatchLog implements AutoCloseable {
             return;
         }
         long[] position = {MAGIC.length};
-        scan(channel, end, (entry, next) -> {
+        LogScan.visit(channel, MAGIC.length, end, (entry, next) -> {
             if (entry.version() > version) {
                 return false;
             }
@@ -228,7 +231,7 @@ public final class PatchLog implements AutoCloseable {
             return true;
         }
         try (in) {
-            scan(in, limit, (entry, next) -> entry.version() <= since || reader.entry(entry));
+            LogScan.visit(in, MAGIC.length, limit, (entry, next) -> entry.version() <= since || reader.entry(entry));
         }
         return true;
     }
@@ -243,10 +246,10 @@ public final class PatchLog implements AutoCloseable {
     }
 
     private static ByteBuffer record(long version, byte[] patch) {
-        if (patch.length > MAX_RECORD_BYTES - 8) {
+        if (patch.length > LogScan.MAX_RECORD_BYTES - 8) {
             throw new IllegalArgumentException("A patch of " + patch.length + " bytes is too large for the log");
         }
-        ByteBuffer buffer = ByteBuffer.allocate(HEADER + patch.length);
+        ByteBuffer buffer = ByteBuffer.allocate(LogScan.RECORD_HEADER + patch.length);
         buffer.putInt(8 + patch.length).putInt(0).putLong(version).put(patch);
         CRC32C crc = new CRC32C();
         crc.update(buffer.array(), 8, 8 + patch.length);
@@ -254,66 +257,29 @@ public final class PatchLog implements AutoCloseable {
         return buffer.flip();
     }
 
-    /** Receives a record and the position after it. */
-    private interface Visitor {
-        boolean visit(Entry entry, long next) throws IOException;
-    }
-
-    private static long scan(FileChannel channel, Visitor visitor) throws IOException {
-        return scan(channel, channel.size(), visitor);
-    }
-
-    /** Visits the whole records before {@code limit}; returns the position after the last one read. */
-    private static long scan(FileChannel channel, long limit, Visitor visitor) throws IOException {
-        long at = MAGIC.length;
-        ByteBuffer header = ByteBuffer.allocate(8);
-        while (at + HEADER <= limit) {
-            header.clear();
-            if (readFully(channel, header, at) < 8) {
-                break;
-            }
-            int length = header.getInt(0);
-            int checksum = header.getInt(4);
-            if (length < 8 || length > MAX_RECORD_BYTES || at + 8 + length > limit) {
-                break;
-            }
-            ByteBuffer body = ByteBuffer.allocate(length);
-            if (readFully(channel, body, at + 8) < length) {
-                break;
-            }
-            CRC32C crc = new CRC32C();
-            crc.update(body.array(), 0, length);
-            if ((int) crc.getValue() != checksum) {
-                break;
-            }
-            long version = body.getLong(0);
-            byte[] patch = Arrays.copyOfRange(body.array(), 8, length);
-            long next = at + 8 + length;
-            if (!visitor.visit(new Entry(version, patch), next)) {
-                return next;
-            }
-            at = next;
-        }
-        return at;
-    }
-
-    private static int readFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
-        int read = 0;
-        while (buffer.hasRemaining()) {
-            int n = channel.read(buffer, at + read);
-            if (n < 0) {
-                break;
-            }
-            read += n;
-        }
-        return read;
-    }
-
-    private static void checkMagic(Path file, FileChannel channel) throws IOException {
+    /**
+     * Refuses a file that does not start with the log's header. A header cut short is damage too
+     * (the header is forced to disk before any record is written), not a new log.
+     */
+    static void checkMagic(Path file, FileChannel channel) throws IOException {
         ByteBuffer magic = ByteBuffer.allocate(MAGIC.length);
-        if (readFully(channel, magic, 0) < MAGIC.length || !Arrays.equals(magic.array(), MAGIC)) {
-            throw new IOException("Not a patch log of this server: " + file);
+        int read = LogScan.readFully(channel, magic, 0);
+        if (read == MAGIC.length && Arrays.equals(magic.array(), MAGIC)) {
+            return;
         }
+        if (read < MAGIC.length && Arrays.equals(Arrays.copyOf(magic.array(), read), Arrays.copyOf(MAGIC, read))) {
+            throw new DamagedLogException(file, new LogScan.Damage(0, 0, 0,
+                    "the file header is cut short (" + read + " of " + MAGIC.length + " bytes)", false));
+        }
+        throw new IOException("Not a patch log of this server: " + file);
+    }
+
+    static int headerBytes() {
+        return MAGIC.length;
+    }
+
+    static byte[] magic() {
+        return MAGIC.clone();
     }
 
     /**

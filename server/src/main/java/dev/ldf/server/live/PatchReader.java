@@ -1,9 +1,13 @@
 package dev.ldf.server.live;
 
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -29,14 +33,15 @@ import org.apache.jena.riot.tokens.TokenizerText;
  */
 public final class PatchReader {
 
-    private static final Pattern ABSOLUTE_IRI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:.*");
     private static final String JENA_DEFAULT_GRAPH = "urn:x-arq:DefaultGraph";
 
     private PatchReader() {}
 
-    /** Reads the whole of {@code in} (UTF-8). */
+    /** Reads the whole of {@code in} (UTF-8, strictly: a malformed byte sequence is an error, not U+FFFD). */
     public static ChangeSet read(InputStream in) throws BadPatchException {
-        Tokenizer tokens = TokenizerText.create().source(in)
+        Reader text = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
+        Tokenizer tokens = TokenizerText.create().source(text)
                 .errorHandler(ErrorHandlerFactory.errorHandlerExceptionOnError()).build();
         List<ChangeSet.Change> changes = new ArrayList<>();
         int transactionStart = -1;
@@ -51,17 +56,18 @@ public final class PatchReader {
                 }
                 switch (code.getImage()) {
                     case "A", "D" -> {
-                        Node s = term(tokens, line);
-                        Node p = term(tokens, line);
-                        Node o = term(tokens, line);
+                        boolean add = code.getImage().equals("A");
+                        Node s = term(tokens, line, add);
+                        Node p = term(tokens, line, add);
+                        Node o = term(tokens, line, add);
                         if (!tokens.hasNext()) {
                             throw new BadPatchException(line, "the row ends without '.'");
                         }
                         if (!tokens.peek().hasType(TokenType.DOT)) {
-                            graph(term(tokens, line), line);
+                            graph(term(tokens, line, false), line);
                         }
                         dot(tokens, line);
-                        changes.add(new ChangeSet.Change(code.getImage().equals("A"), triple(s, p, o, line)));
+                        changes.add(new ChangeSet.Change(add, triple(s, p, o, line)));
                     }
                     case "TX", "TB" -> {
                         if (transactionStart >= 0) {
@@ -73,9 +79,13 @@ public final class PatchReader {
                         transactionLine = line;
                     }
                     case "TC", "TA" -> {
+                        if (transactionStart < 0) {
+                            throw new BadPatchException(line, code.getImage() + " ends a transaction, but none was "
+                                    + "begun (TX)");
+                        }
                         dot(tokens, line);
                         if (code.getImage().equals("TA")) {
-                            changes.subList(Math.max(0, transactionStart), changes.size()).clear();
+                            changes.subList(transactionStart, changes.size()).clear();
                         }
                         transactionStart = -1;
                     }
@@ -84,22 +94,36 @@ public final class PatchReader {
                         if (!key.isWord() && !key.isString()) {
                             throw new BadPatchException(line, "a header's name is a word, not " + key.text());
                         }
-                        term(tokens, line);
+                        term(tokens, line, false);
                         dot(tokens, line);
                     }
                     case "PA", "PD" -> {
-                        while (!next(tokens, line).hasType(TokenType.DOT)) {
-                            // prefixes do not change the data
+                        // Read, and then ignored: prefixes do not change the data.
+                        prefixName(next(tokens, line), line);
+                        if (code.getImage().equals("PA")) {
+                            Token iri = next(tokens, line);
+                            if (!iri.isIRI() && !iri.isString()) {
+                                throw new BadPatchException(iri.getLine(), "PA names a prefix and then its <IRI>, not "
+                                        + iri.text());
+                            }
                         }
+                        dot(tokens, line);
                     }
                     default -> throw new BadPatchException(line, "unknown row '" + code.getImage()
                             + "': rows start with A, D, TX, TC, TA, H, PA or PD");
                 }
             }
-        } catch (RiotParseException e) {
-            throw new BadPatchException(e.getLine(), e.getOriginalMessage());
         } catch (RiotException e) {
-            throw new BadPatchException(tokens.getLine(), e.getMessage());
+            long line = e instanceof RiotParseException parse ? parse.getLine() : tokens.getLine();
+            if (malformedText(e)) {
+                throw new BadPatchException(line, "the patch is not valid UTF-8");
+            }
+            throw new BadPatchException(line, e instanceof RiotParseException parse ? parse.getOriginalMessage() : e.getMessage());
+        } catch (RuntimeException e) {
+            if (malformedText(e)) {
+                throw new BadPatchException(tokens.getLine(), "the patch is not valid UTF-8");
+            }
+            throw e;
         }
         if (transactionStart >= 0) {
             throw new BadPatchException(transactionLine, "the transaction begun here is not committed (TC) or aborted (TA)");
@@ -121,8 +145,37 @@ public final class PatchReader {
         }
     }
 
-    /** One RDF term of a row. */
-    private static Node term(Tokenizer tokens, long line) throws BadPatchException {
+    /** The prefix of a PA or PD row: {@code "ex"}, {@code ex} or {@code ex:}. */
+    private static void prefixName(Token token, long line) throws BadPatchException {
+        boolean prefix = token.isString() || token.isWord()
+                || token.hasType(TokenType.PREFIXED_NAME) && token.getImage2().isEmpty();
+        if (!prefix) {
+            throw new BadPatchException(line, "PA and PD name a prefix (\"ex\" or ex:), not " + token.text());
+        }
+    }
+
+    private static boolean malformedText(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            // Jena's tokenizer reports the decoder's error as "Bad character encoding".
+            if (t instanceof CharacterCodingException || t instanceof RiotException && t.getMessage() != null
+                    && t.getMessage().contains("character encoding")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One RDF term of a row, refused unless it can be written ({@link WritableTerms}). */
+    private static Node term(Tokenizer tokens, long line, boolean adding) throws BadPatchException {
+        Node node = parsedTerm(tokens, line);
+        String problem = WritableTerms.problem(node, adding);
+        if (problem != null) {
+            throw new BadPatchException(line, problem);
+        }
+        return node;
+    }
+
+    private static Node parsedTerm(Tokenizer tokens, long line) throws BadPatchException {
         Token token = next(tokens, line);
         long at = token.getLine();
         if (token.hasType(TokenType.DOT)) {
@@ -138,9 +191,6 @@ public final class PatchReader {
             String iri = token.getImage();
             if (iri.startsWith("_:")) {
                 return blank(iri.substring(2), at);
-            }
-            if (!ABSOLUTE_IRI.matcher(iri).matches()) {
-                throw new BadPatchException(at, "<" + iri + "> is not an absolute IRI");
             }
             return NodeFactory.createURI(iri);
         }

@@ -3,6 +3,7 @@ package dev.ldf.server.live;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.jena.graph.Node;
 import org.apache.jena.query.QueryException;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.sparql.core.Quad;
@@ -20,12 +21,20 @@ import org.apache.jena.update.UpdateRequest;
  */
 public final class UpdateReader {
 
+    /**
+     * The base a request without BASE is parsed against: relative IRIs are refused, where Jena
+     * would resolve them against the server's working directory ({@code file:///...}) and so
+     * both store a meaningless IRI and reveal where the server runs. {@code .invalid} never
+     * resolves (RFC 2606).
+     */
+    private static final String NO_BASE = "http://relative-iri.invalid/";
+
     private UpdateReader() {}
 
     public static ChangeSet read(String request) throws BadPatchException {
         UpdateRequest parsed;
         try {
-            parsed = UpdateFactory.create(request);
+            parsed = UpdateFactory.create(request, NO_BASE);
         } catch (QueryParseException e) {
             throw new BadPatchException(Math.max(0, e.getLine()), firstLine(e.getMessage()));
         } catch (QueryException e) {
@@ -46,10 +55,28 @@ public final class UpdateReader {
                 if (quad.getSubject().isNodeTriple() || quad.getObject().isNodeTriple()) {
                     throw new BadPatchException(0, "triple terms (<< >>) are not supported");
                 }
+                for (Node node : new Node[] {quad.getSubject(), quad.getPredicate(), quad.getObject()}) {
+                    checked(node, add);
+                }
                 changes.add(new ChangeSet.Change(add, quad.asTriple()));
             }
         }
         return new ChangeSet(changes);
+    }
+
+    private static void checked(Node node, boolean add) throws BadPatchException {
+        if (node.isURI() && node.getURI().startsWith(NO_BASE)) {
+            throw new BadPatchException(0, "<" + node.getURI().substring(NO_BASE.length())
+                    + "> is a relative IRI, and this server resolves none: write absolute IRIs, or give a BASE");
+        }
+        if (node.isLiteral() && node.getLiteralDatatypeURI() != null && node.getLiteralDatatypeURI().startsWith(NO_BASE)) {
+            throw new BadPatchException(0, "a literal's datatype <" + node.getLiteralDatatypeURI().substring(NO_BASE.length())
+                    + "> is a relative IRI: write absolute IRIs, or give a BASE");
+        }
+        String problem = WritableTerms.problem(node, add);
+        if (problem != null) {
+            throw new BadPatchException(0, problem);
+        }
     }
 
     private static String firstLine(String message) {

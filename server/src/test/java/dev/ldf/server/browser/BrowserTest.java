@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -69,7 +71,7 @@ class BrowserTest {
         browser.get(TestServer.uri().toString());
         assertEquals("Test server", browser.getTitle());
         screenshot("index");
-        browser.findElement(By.linkText("Library")).click();
+        goingTo(() -> browser.findElement(By.linkText("Library")).click());
 
         // The dataset's page: its size, the pages, its predicates with counts.
         assertTrue(text("p.count").startsWith("5,625 triples match"), text("p.count"));
@@ -82,26 +84,26 @@ class BrowserTest {
 
         // The brTPF explanation's example, built from the page's rows, finds their subjects' triples.
         browser.findElement(By.cssSelector("details#brtpf summary")).click();
-        browser.findElement(By.cssSelector("details#brtpf a")).click();
+        goingTo(() -> browser.findElement(By.cssSelector("details#brtpf a")).click());
         assertTrue(text("p.count").contains("restricted by 2 solution mappings"), text("p.count"));
         assertEquals("?s", browser.findElement(By.id("subject")).getAttribute("value"));
-        browser.navigate().back();
+        goingTo(() -> browser.navigate().back());
 
         // Forward, to the last page, and back.
-        navs.get(0).findElement(By.linkText("next ›")).click();
+        goingTo(() -> browser.findElement(By.cssSelector("nav.pages")).findElement(By.linkText("next ›")).click());
         assertTrue(pagesText().contains("page 2 of 57"), pagesText());
-        browser.findElement(By.linkText("last »")).click();
+        goingTo(() -> browser.findElement(By.linkText("last »")).click());
         assertTrue(pagesText().contains("page 57 of 57"), pagesText());
         assertEquals(0, browser.findElements(By.linkText("next ›")).size(), "no next page after the last");
-        browser.findElement(By.linkText("« first")).click();
+        goingTo(() -> browser.findElement(By.linkText("« first")).click());
         assertTrue(pagesText().contains("page 1 of 57"), pagesText());
-        browser.navigate().back();
+        goingTo(() -> browser.navigate().back());
         assertTrue(pagesText().contains("page 57 of 57"), "the browser's back button works too");
-        browser.navigate().back();
-        browser.navigate().back();
+        goingTo(() -> browser.navigate().back());
+        goingTo(() -> browser.navigate().back());
 
         // A predicate's fragment, from the dataset's list: the form shows the pattern.
-        browser.findElement(By.cssSelector("table.predicates a[title='http://schema.org/name']")).click();
+        goingTo(() -> browser.findElement(By.cssSelector("table.predicates a[title='http://schema.org/name']")).click());
         assertEquals("http://schema.org/name", browser.findElement(By.id("predicate")).getAttribute("value"));
         assertTrue(text("p.count").startsWith("250 triples match { ?s schema:name ?o }"), text("p.count"));
         screenshot("fragment");
@@ -111,7 +113,7 @@ class BrowserTest {
         subject.clear();
         subject.sendKeys("http://example.org/library/book/1");
         browser.findElement(By.id("predicate")).clear();
-        browser.findElement(By.cssSelector("form button")).click();
+        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
         assertTrue(browser.getCurrentUrl().contains("subject=http"), browser.getCurrentUrl());
         List<WebElement> rows = browser.findElements(By.cssSelector("main > table tbody tr"));
         assertFalse(rows.isEmpty(), "book 1 has triples");
@@ -124,7 +126,7 @@ class BrowserTest {
         browser.findElement(By.id("subject")).sendKeys("?s");
         browser.findElement(By.id("values")).sendKeys(
                 "(?s) { (<http://example.org/library/book/1>) (<http://example.org/library/book/2>) }");
-        browser.findElement(By.cssSelector("form button")).click();
+        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
         assertTrue(text("p.count").contains("restricted"), text("p.count"));
         List<String> subjects = browser.findElements(By.cssSelector("main > table tbody tr td:first-child a:first-child")).stream()
                 .map(WebElement::getText).distinct().sorted().toList();
@@ -134,19 +136,19 @@ class BrowserTest {
         browser.findElement(By.id("values")).clear();
         browser.findElement(By.id("subject")).clear();
         browser.findElement(By.id("subject")).sendKeys("\"unterminated");
-        browser.findElement(By.cssSelector("form button")).click();
+        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
         assertTrue(browser.getTitle().startsWith("400"), browser.getTitle());
         assertTrue(text("[role=alert]").length() > 10, "a message says what was wrong");
         assertEquals("\"unterminated", browser.findElement(By.id("subject")).getAttribute("value"),
                 "the form keeps what was sent");
         screenshot("error");
-        browser.findElement(By.linkText("back to Library")).click();
+        goingTo(() -> browser.findElement(By.linkText("back to Library")).click());
         assertTrue(text("p.count").startsWith("5,625 triples match"), "back on the dataset's page");
 
         // An unknown dataset: the way back is the index.
         browser.get(TestServer.uri() + "nosuch");
         assertTrue(browser.getTitle().startsWith("404"), browser.getTitle());
-        browser.findElement(By.linkText("back to the list of datasets")).click();
+        goingTo(() -> browser.findElement(By.linkText("back to the list of datasets")).click());
         assertEquals("Test server", browser.getTitle());
     }
 
@@ -162,6 +164,39 @@ class BrowserTest {
         WebElement active = browser.switchTo().activeElement();
         active.sendKeys(org.openqa.selenium.Keys.TAB);
         assertEquals("a", browser.switchTo().activeElement().getTagName());
+    }
+
+    /**
+     * Does what takes the browser to another page and waits until that page has loaded: a click
+     * returns before the old page is gone, and reading right after it may read the old page.
+     */
+    private static void goingTo(Runnable action) {
+        WebElement leaving = browser.findElement(By.tagName("html"));
+        action.run();
+        await("the old page to go", () -> {
+            try {
+                leaving.getTagName();
+                return false;
+            } catch (StaleElementReferenceException e) {
+                return true;
+            }
+        });
+        await("the new page to load", () -> "complete".equals(browser.executeScript("return document.readyState")));
+    }
+
+    private static void await(String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited 30 s for " + what + " at " + browser.getCurrentUrl());
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
     }
 
     private static String text(String css) {

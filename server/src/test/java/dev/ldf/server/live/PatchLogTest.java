@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The write-ahead log: records survive a reopen; a torn or damaged tail is cut, never replayed. */
+/** The write-ahead log: records survive a reopen; a torn tail is cut, never replayed. */
 class PatchLogTest {
 
     @TempDir
@@ -98,7 +98,7 @@ class PatchLogTest {
     }
 
     @Test
-    void aRecordCutShortOrDamagedIsRemovedWithEverythingAfterIt() throws IOException {
+    void aRecordCutShortByACrashIsRemoved() throws IOException {
         Path file = dir.resolve("l");
         try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
             log.append(patch("A <s> <p> <o1> ."));
@@ -118,16 +118,7 @@ class PatchLogTest {
             assertEquals(whole, Files.size(file), "the torn record is cut off");
             assertEquals(3, log.append(patch("A <s> <p> <o3> .")));
         }
-        // A flipped byte in the second record: it and the third are dropped, the first kept.
-        byte[] bytes = Files.readAllBytes(file);
-        int second = indexOf(bytes, "<o2>");
-        bytes[second] ^= 1;
-        Files.write(file, bytes);
-        replayed.clear();
-        try (PatchLog log = PatchLog.open(file, 0, replayed::add)) {
-            assertEquals(List.of(1L), replayed.stream().map(PatchLog.Entry::version).toList());
-            assertEquals(1, log.version());
-        }
+        // Damage before a whole record is another matter: PatchLogDamageTest.
     }
 
     @Test
@@ -159,19 +150,5 @@ class PatchLogTest {
 
     private static byte[] patch(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static int indexOf(byte[] bytes, String text) {
-        byte[] needle = text.getBytes(StandardCharsets.UTF_8);
-        outer:
-        for (int i = 0; i + needle.length <= bytes.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (bytes[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        throw new AssertionError(text + " not found");
     }
 }

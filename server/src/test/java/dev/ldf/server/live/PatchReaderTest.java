@@ -65,6 +65,50 @@ class PatchReaderTest {
         assertLine(2, "A <http://ex.org/s> <http://ex.org/p> \"o\" .\nA <http://ex.org/s> <http://ex.org/p> \"unterminated .", "");
     }
 
+    /** Issue 32: what the log could not read back, or a compaction would change, is refused when written. */
+    @Test
+    void termsThatWouldNotSurviveTheLogOrACompactionAreRefused() {
+        String p = " <http://ex.org/p> ";
+        assertLine(1, "A <_:a\\u003Eb>" + p + "\"x\" .\n", "blank node label");
+        assertLine(1, "A <_:a\\u0020b>" + p + "\"x\" .\n", "blank node label");
+        assertLine(1, "A <http://ex.org/s>" + p + "\"a\\u0000b\" .\n", "U+0000");
+        assertLine(1, "A <http://ex.org/a\\u0000b>" + p + "\"x\" .\n", "U+0000");
+        assertLine(1, "A <http://ex.org/s>" + p + "\"\\uD800\" .\n", "surrogate");
+        assertLine(1, "A <http://ex.org/a\\u0001b>" + p + "\"x\" .\n", "control character U+0001");
+        assertLine(1, "A <http://ex.org/a\\u0020b>" + p + "\"x\" .\n", "a space");
+        assertLine(1, "A <http://ex.org/%zz>" + p + "\"x\" .\n", "not a valid IRI");
+        assertLine(1, "A <http://ex.org/s>" + p + "\"x\"^^<http://ex.org/a b> .\n", "");
+        assertLine(1, "A <http://ex.org/s> <rel> \"x\" .\n", "absolute IRI");
+    }
+
+    @Test
+    void deletionsMayNameWhatADumpBroughtInIfTheLogCanHoldIt() throws BadPatchException {
+        ChangeSet changes = read("D <http://ex.org/%zz> <http://ex.org/p> <_:odd:label> .\n");
+        assertEquals(1, changes.size());
+        assertEquals(list(changes), list(PatchReader.read(new ByteArrayInputStream(changes.toPatch()))));
+    }
+
+    @Test
+    void invalidUtf8IsRefusedNotReplaced() {
+        byte[] bytes = "A <http://ex.org/s> <http://ex.org/p> \"caf\u00e9\" .\n".getBytes(StandardCharsets.UTF_8);
+        byte[] broken = java.util.Arrays.copyOf(bytes, bytes.length);
+        int at = new String(bytes, StandardCharsets.ISO_8859_1).indexOf('\u00c3');
+        broken[at + 1] = (byte) 0x28; // a lead byte followed by no continuation byte
+        BadPatchException e = assertThrows(BadPatchException.class, () -> PatchReader.read(new ByteArrayInputStream(broken)));
+        assertTrue(e.getMessage().contains("not valid UTF-8"), e.getMessage());
+    }
+
+    @Test
+    void rowsFollowTheirGrammarExactly() {
+        // PA without its '.' used to swallow the next row.
+        assertLine(2, "PA \"ex\" <http://ex.org/>\nA <http://ex.org/s> <http://ex.org/p> \"o\" .\n", "");
+        assertLine(1, "PA <http://ex.org/> .\n", "prefix");
+        assertLine(1, "PD \"ex\" <http://ex.org/> .\n", "'.'");
+        // TA after a committed transaction used to throw that transaction away.
+        assertLine(4, "TX .\nA <http://ex.org/s> <http://ex.org/p> \"o\" .\nTC .\nTA .\n", "none was begun");
+        assertLine(1, "TC .\n", "none was begun");
+    }
+
     private static void assertLine(long line, String patch, String fragment) {
         BadPatchException e = assertThrows(BadPatchException.class, () -> read(patch), patch);
         assertEquals(line, e.line(), e.getMessage());
