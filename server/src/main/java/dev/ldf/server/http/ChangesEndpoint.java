@@ -66,18 +66,20 @@ final class ChangesEndpoint {
     }
 
     private final DumpSlots dumpSlots;
-    private final long maxPatchBytes;
+    private final PatchBudget budget;
     private final int maxUpdateBytes;
+    private final int retryAfterSeconds;
     private final String baseUrl;
 
     /**
-     * {@code maxPatchBytes}: the largest patch, decoded; {@code maxUpdateBytes}: the largest SPARQL
+     * {@code budget}: how large patches may be, decoded; {@code maxUpdateBytes}: the largest SPARQL
      * Update request, which is parsed in memory; a base file is sent in one of the {@code dumpSlots}.
      */
-    ChangesEndpoint(long maxPatchBytes, int maxUpdateBytes, String baseUrl, DumpSlots dumpSlots) {
+    ChangesEndpoint(PatchBudget budget, int maxUpdateBytes, int retryAfterSeconds, String baseUrl, DumpSlots dumpSlots) {
         this.dumpSlots = dumpSlots;
-        this.maxPatchBytes = maxPatchBytes;
+        this.budget = budget;
         this.maxUpdateBytes = maxUpdateBytes;
+        this.retryAfterSeconds = retryAfterSeconds;
         this.baseUrl = baseUrl;
     }
 
@@ -161,41 +163,17 @@ final class ChangesEndpoint {
         }
         authorize(request, response, target);
         String type = mediaType(request.getContentType());
-        ChangeSet changes;
-        try (InputStream body = bounded(RequestBodies.decoded(request))) {
-            if (type.equals(PATCH_TYPE) || type.equals("text/rdf-patch")) {
-                changes = PatchReader.read(body);
-            } else if (type.equals(UPDATE_TYPE)) {
-                byte[] bytes = body.readNBytes(maxUpdateBytes + 1);
-                if (bytes.length > maxUpdateBytes) {
-                    throw new HttpError(413, "A SPARQL Update request may have at most " + maxUpdateBytes
-                            + " bytes; send larger batches as RDF Patch (" + PATCH_TYPE + "), which is streamed.", true);
-                }
-                changes = UpdateReader.read(new String(bytes, StandardCharsets.UTF_8));
-            } else {
-                throw new HttpError(415, "Send changes as " + PATCH_TYPE + " or " + UPDATE_TYPE + ", not '"
-                        + (type.isEmpty() ? "no Content-Type" : type) + "'.", true);
-            }
-        } catch (BadPatchException e) {
-            throw new HttpError(400, "The patch was not applied. " + e.getMessage(), true);
-        } catch (IOException | RuntimeException e) {
-            // The parsers may wrap what the body's stream threw.
-            if (causedBy(e, TooLarge.class)) {
-                throw new HttpError(413, "A patch may have at most " + maxPatchBytes + " bytes (decoded).", true);
-            }
-            HttpError damaged = cause(e, HttpError.class);
-            if (damaged != null) {
-                throw damaged; // a body that does not decode
-            }
-            throw e;
-        }
-        // The Skolem IRIs of this server's fragments name its blank nodes: a client can change what it read.
-        Skolemizer skolemizer = new Skolemizer(PublicUrls.of(request, baseUrl).genidPrefix(target.dataset()));
         LiveDataset.Accepted accepted;
-        try {
-            accepted = target.live().write(changes.map(skolemizer::deskolemize));
-        } catch (BadPatchException | BadRequestException e) {
-            throw new HttpError(400, "The patch was not applied. " + e.getMessage(), false);
+        // The patch's bytes stay counted against the budget until it is applied: its changes are in memory till then.
+        try (InputStream body = budget.reading(RequestBodies.decoded(request))) {
+            ChangeSet changes = read(body, type, response);
+            // The Skolem IRIs of this server's fragments name its blank nodes: a client can change what it read.
+            Skolemizer skolemizer = new Skolemizer(PublicUrls.of(request, baseUrl).genidPrefix(target.dataset()));
+            try {
+                accepted = target.live().write(changes.map(skolemizer::deskolemize));
+            } catch (BadPatchException | BadRequestException e) {
+                throw new HttpError(400, "The patch was not applied. " + e.getMessage(), false);
+            }
         }
         response.setStatus(200);
         response.setContentType("application/json");
@@ -307,6 +285,41 @@ final class ChangesEndpoint {
         }
     }
 
+    /** The patch in {@code body}, as RDF Patch or SPARQL Update; every way it can be refused is an {@link HttpError}. */
+    private ChangeSet read(InputStream body, String type, HttpServletResponse response) throws IOException {
+        try {
+            if (type.equals(PATCH_TYPE) || type.equals("text/rdf-patch")) {
+                return PatchReader.read(body);
+            }
+            if (type.equals(UPDATE_TYPE)) {
+                byte[] bytes = body.readNBytes(maxUpdateBytes + 1);
+                if (bytes.length > maxUpdateBytes) {
+                    throw new HttpError(413, "A SPARQL Update request may have at most " + maxUpdateBytes
+                            + " bytes; send larger batches as RDF Patch (" + PATCH_TYPE + "), which is streamed.", true);
+                }
+                return UpdateReader.read(new String(bytes, StandardCharsets.UTF_8));
+            }
+            throw new HttpError(415, "Send changes as " + PATCH_TYPE + " or " + UPDATE_TYPE + ", not '"
+                    + (type.isEmpty() ? "no Content-Type" : type) + "'.", true);
+        } catch (BadPatchException e) {
+            throw new HttpError(400, "The patch was not applied. " + e.getMessage(), true);
+        } catch (IOException | RuntimeException e) {
+            // The parsers may wrap what the body's stream threw.
+            if (cause(e, PatchBudget.TooLarge.class) != null) {
+                throw budget.tooLarge();
+            }
+            if (cause(e, PatchBudget.Busy.class) != null) {
+                response.setHeader("Retry-After", Integer.toString(retryAfterSeconds));
+                throw budget.busy(retryAfterSeconds);
+            }
+            HttpError refused = cause(e, HttpError.class);
+            if (refused != null) {
+                throw refused; // a body that does not decode
+            }
+            throw e;
+        }
+    }
+
     /** 401 without a bearer token, 403 with another one; compared in constant time. */
     private static void authorize(HttpServletRequest request, HttpServletResponse response, Target target) {
         String header = request.getHeader("Authorization");
@@ -317,56 +330,6 @@ final class ChangesEndpoint {
         if (!MessageDigest.isEqual(DigestUtils.sha256(header.substring(7).strip()), target.tokenDigest())) {
             throw new HttpError(403, "This token may not change dataset " + target.dataset() + ".", true);
         }
-    }
-
-    /** The body, cut off with {@link TooLarge} past {@link #maxPatchBytes}: a small gzip body may inflate without end. */
-    private InputStream bounded(InputStream in) {
-        return new InputStream() {
-            private long read;
-
-            @Override
-            public int read() throws IOException {
-                int b = in.read();
-                if (b >= 0) {
-                    count(1);
-                }
-                return b;
-            }
-
-            @Override
-            public int read(byte[] buffer, int offset, int length) throws IOException {
-                int n = in.read(buffer, offset, length);
-                if (n > 0) {
-                    count(n);
-                }
-                return n;
-            }
-
-            private void count(int n) {
-                read += n;
-                if (read > maxPatchBytes) {
-                    throw new TooLarge();
-                }
-            }
-
-            @Override
-            public void close() throws IOException {
-                in.close();
-            }
-        };
-    }
-
-    /** Thrown through the parser when a body passes the limit. */
-    private static final class TooLarge extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        TooLarge() {
-            super(null, null, false, false);
-        }
-    }
-
-    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
-        return cause(e, type) != null;
     }
 
     private static <T extends Throwable> T cause(Throwable e, Class<T> type) {

@@ -52,8 +52,6 @@ public final class FragmentServlet extends HttpServlet {
     private static final Logger LOG = LoggerFactory.getLogger(FragmentServlet.class);
     private static final List<OutputFormat> FORMATS = Arrays.asList(OutputFormat.values());
     private static final String GENID = "/.well-known/genid/";
-    /** The largest patch, decoded; its logged form stays well below the log's limit per record. */
-    private static final long MAX_PATCH_BYTES = 256L << 20;
     /** SPARQL Update requests are parsed in memory: at least this many bytes, or the body limit if larger. */
     private static final int MIN_UPDATE_BYTES = 16 << 20;
 
@@ -100,8 +98,12 @@ public final class FragmentServlet extends HttpServlet {
                         config.limits().maxQueuedQuanta(), config.limits().queueTimeoutMillis(),
                         longestQuantumMillis(config)),
                 config.limits(), config.maxRequestBodyBytes(), config.baseUrl());
-        this.changes = new ChangesEndpoint(MAX_PATCH_BYTES, Math.max(config.maxRequestBodyBytes(), MIN_UPDATE_BYTES),
-                config.baseUrl(), dumpSlots);
+        PatchBudget patches = new PatchBudget(Runtime.getRuntime().maxMemory());
+        if (config.datasets().stream().anyMatch(d -> d.writes().enabled())) {
+            LOG.info("{}", patches.describe());
+        }
+        this.changes = new ChangesEndpoint(patches, Math.max(config.maxRequestBodyBytes(), MIN_UPDATE_BYTES),
+                config.limits().retryAfterSeconds(), config.baseUrl(), dumpSlots);
         StringBuilder catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
         for (DatasetConfig d : config.datasets()) {
             Datasource source = sources.get(d.name());

@@ -1,6 +1,9 @@
 package dev.ldf.server.live;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -51,6 +54,16 @@ public final class ChangeSet implements Iterable<ChangeSet.Change> {
     /** The patch as RDF Patch text in UTF-8: {@code TX .}, one {@code A} or {@code D} row per change, {@code TC .}. */
     public byte[] toPatch() {
         ByteArrayOutputStream out = new ByteArrayOutputStream(64 + 96 * changes.size());
+        try {
+            writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not from a ByteArrayOutputStream
+        }
+        return out.toByteArray();
+    }
+
+    /** Writes {@link #toPatch()}'s text to {@code out}, row by row. */
+    public void writeTo(OutputStream out) throws IOException {
         StringBuilder row = new StringBuilder(256);
         write(out, "TX .\n");
         for (Change change : changes) {
@@ -63,7 +76,6 @@ public final class ChangeSet implements Iterable<ChangeSet.Change> {
             write(out, row);
         }
         write(out, "TC .\n");
-        return out.toByteArray();
     }
 
     private static StringBuilder term(StringBuilder row, Node node) {
@@ -101,7 +113,7 @@ public final class ChangeSet implements Iterable<ChangeSet.Change> {
 
     private static final String XSD_STRING = "http://www.w3.org/2001/XMLSchema#string";
 
-    private static void write(ByteArrayOutputStream out, CharSequence text) {
-        out.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));
+    private static void write(OutputStream out, CharSequence text) throws IOException {
+        out.write(text.toString().getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -159,7 +159,7 @@ public final class LiveDataset implements AutoCloseable {
             }
             // What is acknowledged must read back from the log and survive a compaction.
             WritableTerms.check(changes);
-            long logged = log.append(changes.toPatch());
+            long logged = log.append(changes::writeTo);
             if (logged != version) {
                 throw new IllegalStateException("the log made version " + logged + " of " + version);
             }

@@ -9,9 +9,9 @@ import java.util.zip.CRC32C;
 /**
  * Reads the records of a {@link PatchLog}: {@code [length][CRC32C][version][patch]}, the length
  * and the checksum covering version and patch, versions counting up by one. Where a record does not
- * read back, it tells a torn tail (the last record cut short by a crash during its write, or left
- * as zeros) from damage (anything with an intact record after it, a whole record that fails its
- * checksum, versions out of order): only the first may be removed without asking.
+ * read back, it tells a torn tail (what a crash during the last write left: nothing whole after it)
+ * from damage (a record that does not read back with an intact record after it, versions out of
+ * order): only the first may be removed without asking.
  */
 final class LogScan {
 
@@ -35,7 +35,7 @@ final class LogScan {
     }
 
     /** One record read at a position: the entry and the position after it, or why it does not read back. */
-    private record Read(PatchLog.Entry entry, long next, String problem, boolean incomplete) {}
+    private record Read(PatchLog.Entry entry, long next, String problem) {}
 
     private LogScan() {}
 
@@ -50,7 +50,9 @@ final class LogScan {
         while (at < limit) {
             Read read = readAt(channel, at, limit);
             if (read.problem() != null) {
-                boolean torn = (read.incomplete() || zeros(channel, at, limit)) && !intactRecordAfter(channel, at + 1, limit, last);
+                // A crash while a record is written and forced may leave any part of it on disk: what
+                // does not read back at the end, with nothing whole after it, was never acknowledged.
+                boolean torn = !intactRecordAfter(channel, at + 1, limit, last);
                 return new Result(at, records, last, new Damage(at, records + 1, last, read.problem(), torn));
             }
             long version = read.entry().version();
@@ -88,30 +90,30 @@ final class LogScan {
 
     private static Read readAt(FileChannel channel, long at, long limit) throws IOException {
         if (limit - at < RECORD_HEADER) {
-            return new Read(null, 0, "an incomplete record header (" + (limit - at) + " bytes)", true);
+            return new Read(null, 0, "an incomplete record header (" + (limit - at) + " bytes)");
         }
         ByteBuffer header = ByteBuffer.allocate(8);
         readFully(channel, header, at);
         int length = header.getInt(0);
         int checksum = header.getInt(4);
         if (length < 8 || length > MAX_RECORD_BYTES) {
-            return new Read(null, 0, "an impossible record length (" + length + ")", false);
+            return new Read(null, 0, "an impossible record length (" + length + ")");
         }
         if (at + 8 + length > limit) {
-            return new Read(null, 0, "a record of " + length + " bytes that runs past the end of the file", true);
+            return new Read(null, 0, "a record of " + length + " bytes that runs past the end of the file");
         }
         ByteBuffer body = ByteBuffer.allocate(length);
         if (readFully(channel, body, at + 8) < length) {
-            return new Read(null, 0, "a record cut short", true);
+            return new Read(null, 0, "a record cut short");
         }
         CRC32C crc = new CRC32C();
         crc.update(body.array(), 0, length);
         if ((int) crc.getValue() != checksum) {
-            return new Read(null, 0, "a record whose checksum does not match its bytes", false);
+            return new Read(null, 0, "a record whose checksum does not match its bytes");
         }
         long version = body.getLong(0);
         byte[] patch = Arrays.copyOfRange(body.array(), 8, length);
-        return new Read(new PatchLog.Entry(version, patch), at + 8 + length, null, false);
+        return new Read(new PatchLog.Entry(version, patch), at + 8 + length, null);
     }
 
     /**
@@ -140,22 +142,6 @@ final class LogScan {
             }
         }
         return false;
-    }
-
-    /** Whether every byte from {@code at} to {@code limit} is zero: space a crash left allocated but unwritten. */
-    private static boolean zeros(FileChannel channel, long at, long limit) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
-        for (long p = at; p < limit; p += buffer.capacity()) {
-            buffer.clear();
-            buffer.limit((int) Math.min(buffer.capacity(), limit - p));
-            int n = readFully(channel, buffer, p);
-            for (int i = 0; i < n; i++) {
-                if (buffer.get(i) != 0) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     static int readFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {

@@ -1,6 +1,7 @@
 package dev.ldf.server.live;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -102,9 +103,10 @@ public final class PatchLog implements AutoCloseable {
                 if (!scanned.damage().tornTail()) {
                     throw new DamagedLogException(file, scanned.damage());
                 }
-                LOG.warn("Patch log {}: an incomplete last record ({} bytes at byte {}, after version {}), which a "
-                        + "crash during its write leaves and which was never acknowledged, removed", file,
-                        channel.size() - good, good, scanned.lastVersion());
+                Path kept = keepTornTail(file, channel, good);
+                LOG.warn("Patch log {}: the end of the file after version {} does not read back ({}): what a crash "
+                        + "during a write leaves, never acknowledged. Its {} bytes were removed from the log and kept "
+                        + "in {}", file, scanned.lastVersion(), scanned.damage().reason(), channel.size() - good, kept);
                 channel.truncate(good);
                 channel.force(true);
             }
@@ -114,6 +116,19 @@ public final class PatchLog implements AutoCloseable {
             channel.close();
             throw e;
         }
+    }
+
+    /** Copies the bytes from {@code from} to the end beside the log, so that cutting them destroys nothing. */
+    private static Path keepTornTail(Path file, FileChannel channel, long from) throws IOException {
+        Path kept = file.resolveSibling(file.getFileName() + ".torn-" + System.currentTimeMillis());
+        try (FileChannel out = FileChannel.open(kept, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            long size = channel.size();
+            for (long copied = 0; copied < size - from; ) {
+                copied += channel.transferTo(from + copied, size - from - copied, out);
+            }
+            out.force(true);
+        }
+        return kept;
     }
 
     /** The version of the last record, or the base version of an empty log. */
@@ -188,26 +203,101 @@ public final class PatchLog implements AutoCloseable {
         end = MAGIC.length + (end - from);
     }
 
+    /** Writes a record's patch text. */
+    @FunctionalInterface
+    public interface Patch {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** Appends {@code patch} as the next version and forces it to disk; returns that version. */
+    public long append(byte[] patch) throws IOException {
+        return append(out -> out.write(patch));
+    }
+
     /**
-     * Appends {@code patch} as the next version and forces it to disk; returns that version. On
-     * failure the log is cut back to where it was, so no half record stays behind it.
+     * Appends the text {@code patch} writes as the next version and forces it to disk; returns
+     * that version. The text streams into the file (a large patch is never copied in memory);
+     * the record's header, with its length and checksum, is written last, then everything is
+     * forced. On failure the log is cut back to where it was, so no half record stays behind it.
      */
-    public synchronized long append(byte[] patch) throws IOException {
+    public synchronized long append(Patch patch) throws IOException {
         long next = version + 1;
-        ByteBuffer record = record(next, patch);
         long at = end;
         try {
-            while (record.hasRemaining()) {
-                at += channel.write(record, at);
+            RecordStream out = new RecordStream(channel, at + 8);
+            out.write(ByteBuffer.allocate(8).putLong(next).array());
+            patch.writeTo(out);
+            out.flush();
+            ByteBuffer header = ByteBuffer.allocate(8).putInt((int) out.length()).putInt(out.checksum()).flip();
+            while (header.hasRemaining()) {
+                channel.write(header, at + header.position());
             }
             channel.force(false);
-        } catch (IOException e) {
+            end = at + 8 + out.length();
+        } catch (IOException | RuntimeException e) {
             channel.truncate(end);
             throw e;
         }
-        end = at;
         version = next;
         return next;
+    }
+
+    /** A record's body written at a position of the channel, counted and checksummed on the way. */
+    private static final class RecordStream extends OutputStream {
+        private final FileChannel channel;
+        private final ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+        private final CRC32C crc = new CRC32C();
+        private long position;
+        private long length;
+
+        RecordStream(FileChannel channel, long position) {
+            this.channel = channel;
+            this.position = position;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            if (!buffer.hasRemaining()) {
+                flush();
+            }
+            buffer.put((byte) b);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int count) throws IOException {
+            while (count > 0) {
+                if (!buffer.hasRemaining()) {
+                    flush();
+                }
+                int n = Math.min(count, buffer.remaining());
+                buffer.put(bytes, offset, n);
+                offset += n;
+                count -= n;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            buffer.flip();
+            crc.update(buffer.array(), 0, buffer.limit());
+            length += buffer.limit();
+            if (length > LogScan.MAX_RECORD_BYTES) {
+                throw new IllegalArgumentException("A patch of more than " + LogScan.MAX_RECORD_BYTES
+                        + " bytes is too large for the log");
+            }
+            while (buffer.hasRemaining()) {
+                position += channel.write(buffer, position);
+            }
+            buffer.clear();
+        }
+
+        long length() {
+            return length;
+        }
+
+        int checksum() {
+            return (int) crc.getValue();
+        }
     }
 
     /**
@@ -243,18 +333,6 @@ public final class PatchLog implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static ByteBuffer record(long version, byte[] patch) {
-        if (patch.length > LogScan.MAX_RECORD_BYTES - 8) {
-            throw new IllegalArgumentException("A patch of " + patch.length + " bytes is too large for the log");
-        }
-        ByteBuffer buffer = ByteBuffer.allocate(LogScan.RECORD_HEADER + patch.length);
-        buffer.putInt(8 + patch.length).putInt(0).putLong(version).put(patch);
-        CRC32C crc = new CRC32C();
-        crc.update(buffer.array(), 8, 8 + patch.length);
-        buffer.putInt(4, (int) crc.getValue());
-        return buffer.flip();
     }
 
     /**
