@@ -37,6 +37,7 @@ import dev.ldf.server.http.FragmentServlet;
 import dev.ldf.server.http.HandlerChain;
 import dev.ldf.server.http.PlainErrorHandler;
 import dev.ldf.server.monitor.OperatorHandler;
+import dev.ldf.server.monitor.OutOfMemory;
 import dev.ldf.server.monitor.Readiness;
 import dev.ldf.server.monitor.RequestMetricsHandler;
 import dev.ldf.server.monitor.ServerMetrics;
@@ -114,7 +115,13 @@ public final class FragmentServer implements AutoCloseable {
     private static FragmentServer startJetty(ServerConfig config, Map<String, Datasource> sources,
             Map<String, LiveDataset> live) throws Exception {
         Limits limits = config.limits();
-        QueuedThreadPool threads = new QueuedThreadPool(200, 8);
+        QueuedThreadPool threads = new QueuedThreadPool(200, 8) {
+            @Override
+            protected void onJobFailure(Throwable failure) {
+                OutOfMemory.check(failure);
+                super.onJobFailure(failure);
+            }
+        };
         threads.setName("ldf");
         Server jetty = new Server(threads);
         jetty.setStopTimeout(limits.shutdownTimeoutSeconds() * 1000L);

@@ -12,6 +12,7 @@ import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.hdt.HdtFileException;
 import dev.ldf.server.live.LogRepair;
+import dev.ldf.server.monitor.OutOfMemory;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -108,6 +109,8 @@ public final class Main implements Callable<Integer> {
             return ExitCode.OK;
         }
         ServerConfig config = configuration();
+        // This process owns its JVM: out of memory ends it rather than leave it half dead.
+        OutOfMemory.haltTheProcess();
         FragmentServer server = FragmentServer.start(config);
         // SIGTERM or Ctrl-C: finish running requests (within limits.shutdownTimeoutSeconds), then
         // exit with 0, which a stop on request is; halt, because the JVM would report the signal.

@@ -166,7 +166,12 @@ final class ChangesEndpoint {
         LiveDataset.Accepted accepted;
         // The patch's bytes stay counted against the budget until it is applied: its changes are in memory till then.
         try (InputStream body = budget.reading(RequestBodies.decoded(request))) {
-            ChangeSet changes = read(body, type, response);
+            ChangeSet changes;
+            try {
+                changes = read(body, type, response);
+            } catch (HttpError e) {
+                throw e.closeConnection() ? drained(e, request) : e;
+            }
             // The Skolem IRIs of this server's fragments name its blank nodes: a client can change what it read.
             Skolemizer skolemizer = new Skolemizer(PublicUrls.of(request, baseUrl).genidPrefix(target.dataset()));
             try {
@@ -318,6 +323,15 @@ final class ChangesEndpoint {
             }
             throw e;
         }
+    }
+
+    /**
+     * The refusal of a body not read to its end, after reading what the client still sends (up to
+     * a bound), so that it receives the answer rather than a reset connection.
+     */
+    private static HttpError drained(HttpError refusal, HttpServletRequest request) throws IOException {
+        boolean all = FragmentParameters.drain(request.getInputStream());
+        return new HttpError(refusal.status(), refusal.getMessage(), !all);
     }
 
     /** 401 without a bearer token, 403 with another one; compared in constant time. */

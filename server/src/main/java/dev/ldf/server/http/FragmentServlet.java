@@ -25,6 +25,7 @@ import dev.ldf.server.fragment.ServerDescription;
 import dev.ldf.server.hdt.HdtDatasource;
 import dev.ldf.server.live.LiveDataset;
 import dev.ldf.server.live.LiveDatasource;
+import dev.ldf.server.monitor.OutOfMemory;
 import dev.ldf.server.monitor.RequestLabels;
 import dev.ldf.server.preemption.PreemptableDataset;
 import dev.ldf.server.preemption.QuantumSlots;
@@ -162,6 +163,9 @@ public final class FragmentServlet extends HttpServlet {
                 throw e; // Jetty aborts the response: the client must not take a truncated page for a whole one.
             }
             errors.respond(response, 500, "The server failed on this request (id " + id + ").", format, false);
+        } catch (Error e) {
+            OutOfMemory.check(e);
+            throw e;
         }
     }
 

@@ -8,8 +8,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * How many decoded bytes of patches the server reads at once. A patch is held in memory from its
- * first row until it is applied (about 3.5 bytes of heap per byte of RDF Patch text), so both one
- * patch and all patches being read together are bounded by the heap, and a patch past the bounds
+ * first row until it is applied (about 3.5 bytes of heap per byte of RDF Patch text), and the
+ * overlay then keeps its triples (up to about 5.5 bytes per byte where every term is new), so both
+ * one patch and all patches being read together are bounded by the heap; a patch past the bounds
  * is refused while it is read, never after the heap has run out: 413 for one larger than a patch
  * may be, 503 with {@code Retry-After} while others fill the shared budget.
  */
@@ -17,8 +18,8 @@ final class PatchBudget {
 
     /** The documented ceiling of one patch, decoded, whatever the heap. */
     static final long MAX_PATCH_BYTES = 256L << 20;
-    /** One patch may take this share of the heap: its changes, then the overlay, hold it several times over. */
-    private static final int HEAP_SHARE = 16;
+    /** One patch may be this share of the heap: its changes, then the overlay, hold it about nine times over. */
+    private static final int HEAP_SHARE = 32;
 
     private final long perPatch;
     private final long total;
@@ -39,7 +40,7 @@ final class PatchBudget {
     /** One line for the log at start: the limit and where it comes from. */
     String describe() {
         return String.format(Locale.ROOT, "Patches up to %,d MB (decoded)%s", perPatch >> 20,
-                perPatch < MAX_PATCH_BYTES ? String.format(Locale.ROOT, ": a sixteenth of the heap (%,d MB); "
+                perPatch < MAX_PATCH_BYTES ? String.format(Locale.ROOT, ": a thirty-second of the heap (%,d MB); "
                         + "a larger heap (-Xmx) takes patches up to %,d MB", maxHeap >> 20, MAX_PATCH_BYTES >> 20) : "");
     }
 

@@ -19,6 +19,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.monitor.OutOfMemory;
 
 /**
  * A dataset that takes changes: its {@link LiveDatasource} and the {@link PatchLog} that makes
@@ -195,6 +196,7 @@ public final class LiveDataset implements AutoCloseable {
             try {
                 next.complete(compactNow(snapshot));
             } catch (IOException | RuntimeException | Error e) {
+                OutOfMemory.check(e);
                 LOG.error("Compaction of {} failed; the dataset goes on with its overlay (next try by size in "
                         + "10 minutes, or when asked): {}", name, e.toString(), e);
                 autoCompactionPausedUntil = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
