@@ -215,6 +215,11 @@ public final class FragmentServer implements AutoCloseable {
         return live;
     }
 
+    /** The threads that answer requests. */
+    java.util.concurrent.Executor threads() {
+        return jetty.getThreadPool();
+    }
+
     public void join() throws InterruptedException {
         jetty.join();
     }

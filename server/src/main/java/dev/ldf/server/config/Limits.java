@@ -31,6 +31,10 @@ package dev.ldf.server.config;
  *                                     place (default 2): under contention quanta shrink towards
  *                                     this, so a waiting query gets a place within about that long
  *                                     whatever holds the places, at the cost of more suspensions
+ * @param minResponseBytesPerSecond    a dump or a live dataset's base file must be read at least this
+ *                                     fast on average, after the same grace period as bodies; a slower
+ *                                     reader is cut off, so that it cannot hold one of the few places
+ *                                     for hours
  */
 public record Limits(
         Integer maxConcurrentRequests,
@@ -45,7 +49,8 @@ public record Limits(
         Integer maxQueuedQuanta,
         Integer firstQuantumPlaces,
         Integer firstQuantumMillis,
-        Integer contendedQuantumMillis) {
+        Integer contendedQuantumMillis,
+        Integer minResponseBytesPerSecond) {
 
     /** Time a body may take before its rate counts: covers connection warm-up and a slow start. */
     public static final int BODY_GRACE_SECONDS = 10;
@@ -64,6 +69,18 @@ public record Limits(
         firstQuantumPlaces = firstQuantumPlaces == null ? maxConcurrentQuanta : firstQuantumPlaces;
         firstQuantumMillis = firstQuantumMillis == null ? 10 : firstQuantumMillis;
         contendedQuantumMillis = contendedQuantumMillis == null ? 2 : contendedQuantumMillis;
+        minResponseBytesPerSecond = minResponseBytesPerSecond == null ? 64 * 1024 : minResponseBytesPerSecond;
+    }
+
+    /** Limits with the slowest dump reader at its default. */
+    public Limits(Integer maxConcurrentRequests, Integer maxQueuedRequests, Integer queueTimeoutMillis,
+            Integer retryAfterSeconds, Integer idleTimeoutSeconds, Integer minRequestBodyBytesPerSecond,
+            Integer shutdownTimeoutSeconds, Integer maxConcurrentDumps, Integer maxConcurrentQuanta,
+            Integer maxQueuedQuanta, Integer firstQuantumPlaces, Integer firstQuantumMillis,
+            Integer contendedQuantumMillis) {
+        this(maxConcurrentRequests, maxQueuedRequests, queueTimeoutMillis, retryAfterSeconds, idleTimeoutSeconds,
+                minRequestBodyBytesPerSecond, shutdownTimeoutSeconds, maxConcurrentDumps, maxConcurrentQuanta,
+                maxQueuedQuanta, firstQuantumPlaces, firstQuantumMillis, contendedQuantumMillis, null);
     }
 
     /** Limits with the preemptive endpoints' contended quantum at its default. */
@@ -93,6 +110,11 @@ public record Limits(
         return BODY_GRACE_SECONDS * 1000L + bytes * 1000L / minRequestBodyBytesPerSecond;
     }
 
+    /** How long a dump's reader may take for its first {@code bytes}. */
+    public long responseDeadlineMillis(long bytes) {
+        return BODY_GRACE_SECONDS * 1000L + bytes * 1000L / minResponseBytesPerSecond;
+    }
+
     void validate() {
         positive("maxConcurrentRequests", maxConcurrentRequests);
         notNegative("maxQueuedRequests", maxQueuedRequests);
@@ -107,6 +129,7 @@ public record Limits(
         notNegative("firstQuantumPlaces", firstQuantumPlaces);
         positive("firstQuantumMillis", firstQuantumMillis);
         positive("contendedQuantumMillis", contendedQuantumMillis);
+        positive("minResponseBytesPerSecond", minResponseBytesPerSecond);
     }
 
     private static void positive(String key, int value) {

@@ -65,7 +65,8 @@ final class ChangesEndpoint {
         }
     }
 
-    private final DumpSlots dumpSlots;
+    private final DumpSlots baseSlots;
+    private final SlowReaders slowReaders;
     private final PatchBudget budget;
     private final int maxUpdateBytes;
     private final int retryAfterSeconds;
@@ -73,10 +74,14 @@ final class ChangesEndpoint {
 
     /**
      * {@code budget}: how large patches may be, decoded; {@code maxUpdateBytes}: the largest SPARQL
-     * Update request, which is parsed in memory; a base file is sent in one of the {@code dumpSlots}.
+     * Update request, which is parsed in memory; a base file is sent in one of the {@code baseSlots}
+     * (places of their own, so that readers of dumps cannot keep followers from catching up), to a
+     * client that reads it fast enough ({@code slowReaders}).
      */
-    ChangesEndpoint(PatchBudget budget, int maxUpdateBytes, int retryAfterSeconds, String baseUrl, DumpSlots dumpSlots) {
-        this.dumpSlots = dumpSlots;
+    ChangesEndpoint(PatchBudget budget, int maxUpdateBytes, int retryAfterSeconds, String baseUrl, DumpSlots baseSlots,
+            SlowReaders slowReaders) {
+        this.baseSlots = baseSlots;
+        this.slowReaders = slowReaders;
         this.budget = budget;
         this.maxUpdateBytes = maxUpdateBytes;
         this.retryAfterSeconds = retryAfterSeconds;
@@ -124,7 +129,7 @@ final class ChangesEndpoint {
             response.setHeader("Allow", "GET, HEAD");
             throw new HttpError(405, "Method " + method + " is not allowed here; use GET.");
         }
-        dumpSlots.enter(response); // a whole dataset, as a dump is
+        baseSlots.enter(response); // a whole dataset, as a dump is
         // Opened before anything is sent: a compaction meanwhile renames a new file into place, not into this one.
         try (FileChannel file = FileChannel.open(target.live().baseFile(), StandardOpenOption.READ)) {
             response.setStatus(200);
@@ -132,12 +137,12 @@ final class ChangesEndpoint {
             response.setHeader("Cache-Control", "no-store");
             response.setContentLengthLong(file.size());
             if (!method.equals("HEAD")) {
-                try (OutputStream out = response.getOutputStream()) {
+                try (OutputStream out = slowReaders.watch(request, response.getOutputStream())) {
                     Channels.newInputStream(file).transferTo(out);
                 }
             }
         } finally {
-            dumpSlots.leave();
+            baseSlots.leave();
         }
     }
 
@@ -330,7 +335,7 @@ final class ChangesEndpoint {
      * a bound), so that it receives the answer rather than a reset connection.
      */
     private static HttpError drained(HttpError refusal, HttpServletRequest request) throws IOException {
-        boolean all = FragmentParameters.drain(request.getInputStream());
+        boolean all = FragmentParameters.drain(request);
         return new HttpError(refusal.status(), refusal.getMessage(), !all);
     }
 

@@ -6,9 +6,10 @@ import dev.ldf.server.config.Limits;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * Places for responses that stream a whole dataset: dumps, and a live dataset's base file. Each
- * holds a request's place for seconds to minutes, so only {@link Limits#maxConcurrentDumps()} run
- * at once; others get 503 with {@code Retry-After}.
+ * Places for responses that stream a whole dataset: dumps, and (in places of their own) a live
+ * dataset's base file. Each holds a request's place for seconds to minutes, so only
+ * {@link Limits#maxConcurrentDumps()} of a kind run at once; others get 503 with
+ * {@code Retry-After}.
  */
 final class DumpSlots {
 

@@ -21,7 +21,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * {@code void:dataDump} ({@link dev.ldf.server.fragment.DatasetDescription#dumps()}).
  *
  * <p>A dump holds a request's place for as long as it streams (seconds to minutes): it takes one
- * of the {@link DumpSlots}.
+ * of the {@link DumpSlots}, and a client that reads it too slowly is cut off ({@link SlowReaders}).
  */
 final class Dumps {
 
@@ -62,10 +62,12 @@ final class Dumps {
     private static final int GZIP_BUFFER = 64 * 1024;
 
     private final DumpSlots slots;
+    private final SlowReaders slowReaders;
     private final int maxAgeSeconds;
 
-    Dumps(DumpSlots slots, int maxAgeSeconds) {
+    Dumps(DumpSlots slots, SlowReaders slowReaders, int maxAgeSeconds) {
         this.slots = slots;
+        this.slowReaders = slowReaders;
         this.maxAgeSeconds = maxAgeSeconds;
     }
 
@@ -92,7 +94,8 @@ final class Dumps {
                 response.flushBuffer();
                 return;
             }
-            try (OutputStream out = file.gzip ? gzip(response.getOutputStream()) : response.getOutputStream()) {
+            OutputStream watched = slowReaders.watch(request, response.getOutputStream());
+            try (OutputStream out = file.gzip ? gzip(watched) : watched) {
                 DumpWriter.write(dump, out);
             }
         } finally {

@@ -3,6 +3,9 @@ package dev.ldf.server.http;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import org.eclipse.jetty.http.HttpStatus;
 
@@ -17,6 +20,9 @@ import jakarta.servlet.http.HttpServletResponse;
  * format was agreed), and never a stack trace.
  */
 final class ErrorResponder {
+
+    /** Headers that belong to an error: what to use instead (405), when to retry (503), how to authenticate (401). */
+    private static final List<String> KEPT_HEADERS = List.of("Allow", "Retry-After", "WWW-Authenticate");
 
     private final Writers writers;
 
@@ -39,16 +45,17 @@ final class ErrorResponder {
         if (response.isCommitted()) {
             return;
         }
-        String allow = response.getHeader("Allow");
-        String retryAfter = response.getHeader("Retry-After");
+        // What the failed request's handling said about the error survives the reset.
+        Map<String, String> kept = new LinkedHashMap<>();
+        for (String name : KEPT_HEADERS) {
+            String value = response.getHeader(name);
+            if (value != null) {
+                kept.put(name, value);
+            }
+        }
         response.reset();
         Headers.common(response);
-        if (allow != null) {
-            response.setHeader("Allow", allow);
-        }
-        if (retryAfter != null) {
-            response.setHeader("Retry-After", retryAfter);
-        }
+        kept.forEach(response::setHeader);
         response.setHeader("Cache-Control", "no-store");
         if (closeConnection) {
             response.setHeader("Connection", "close");

@@ -38,7 +38,7 @@ record FragmentParameters(FragmentRequest.Input input, String page, String bodyD
             String type = request.getContentType();
             throw new HttpError(415, "POST a form body (" + FORM + ", UTF-8) with the parameters subject, predicate, "
                     + "object, values and page; not " + (type == null ? "no content type" : type) + ".",
-                    !drain(request.getInputStream()));
+                    !drain(request));
         }
         byte[] body = body(request, maxBodyBytes);
         String text = new String(body, StandardCharsets.UTF_8);
@@ -83,17 +83,17 @@ record FragmentParameters(FragmentRequest.Input input, String page, String bodyD
             throw new HttpError(413, tooLargeMessage(maxBodyBytes), true);
         }
         if (declared > maxBodyBytes) {
-            throw tooLarge(maxBodyBytes, request.getInputStream());
+            throw tooLarge(maxBodyBytes, request);
         }
         byte[] body = RequestBodies.decoded(request).readNBytes(maxBodyBytes + 1);
         if (body.length > maxBodyBytes) {
-            throw tooLarge(maxBodyBytes, request.getInputStream());
+            throw tooLarge(maxBodyBytes, request);
         }
         return body;
     }
 
-    private static HttpError tooLarge(int maxBodyBytes, InputStream in) throws IOException {
-        return new HttpError(413, tooLargeMessage(maxBodyBytes), !drain(in));
+    private static HttpError tooLarge(int maxBodyBytes, HttpServletRequest request) throws IOException {
+        return new HttpError(413, tooLargeMessage(maxBodyBytes), !drain(request));
     }
 
     private static String tooLargeMessage(int maxBodyBytes) {
@@ -101,17 +101,23 @@ record FragmentParameters(FragmentRequest.Input input, String page, String bodyD
     }
 
     /**
-     * Reads and discards a refused body, so that the client, still sending, receives the error
-     * instead of a reset connection; gives up (and the connection must close) past a bound.
+     * Reads and discards (what is left of) a refused body, so that the client, still sending,
+     * receives the error instead of a reset connection; gives up (and the connection must close)
+     * past a bound, or when the body stops arriving.
      */
-    static boolean drain(InputStream in) throws IOException {
+    static boolean drain(HttpServletRequest request) throws IOException {
+        InputStream in = RequestBodies.raw(request);
         byte[] buffer = new byte[8192];
         long drained = 0;
-        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-            drained += n;
-            if (drained > DRAIN_LIMIT) {
-                return false;
+        try {
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                drained += n;
+                if (drained > DRAIN_LIMIT) {
+                    return false;
+                }
             }
+        } catch (HttpError e) {
+            return false;
         }
         return true;
     }

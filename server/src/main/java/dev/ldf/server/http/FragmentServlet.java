@@ -92,8 +92,8 @@ public final class FragmentServlet extends HttpServlet {
         this.config = config;
         this.writers = writers;
         this.errors = new ErrorResponder(writers);
-        DumpSlots dumpSlots = new DumpSlots(config.limits());
-        this.dumps = new Dumps(dumpSlots, config.cacheMaxAgeSeconds());
+        SlowReaders slowReaders = new SlowReaders(config.limits());
+        this.dumps = new Dumps(new DumpSlots(config.limits()), slowReaders, config.cacheMaxAgeSeconds());
         this.preemptive = new PreemptiveEndpoint(PreemptiveEndpoint.signer(config.tokens()),
                 new QuantumSlots(config.limits().maxConcurrentQuanta(), config.limits().firstQuantumPlaces(),
                         config.limits().maxQueuedQuanta(), config.limits().queueTimeoutMillis(),
@@ -104,7 +104,7 @@ public final class FragmentServlet extends HttpServlet {
             LOG.info("{}", patches.describe());
         }
         this.changes = new ChangesEndpoint(patches, Math.max(config.maxRequestBodyBytes(), MIN_UPDATE_BYTES),
-                config.limits().retryAfterSeconds(), config.baseUrl(), dumpSlots);
+                config.limits().retryAfterSeconds(), config.baseUrl(), new DumpSlots(config.limits()), slowReaders);
         StringBuilder catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
         for (DatasetConfig d : config.datasets()) {
             Datasource source = sources.get(d.name());
@@ -238,9 +238,17 @@ public final class FragmentServlet extends HttpServlet {
         String rest = slash > 0 ? path.substring(slash + 1) : "";
         boolean compaction = rest.equals(ChangesEndpoint.COMPACTION);
         boolean base = rest.equals(ChangesEndpoint.BASE);
-        ChangesEndpoint.Target target = compaction || base || rest.equals(ChangesEndpoint.NAME)
-                ? changeTargets.get(path.substring(1, slash)) : null;
+        boolean named = compaction || base || rest.equals(ChangesEndpoint.NAME);
+        ChangesEndpoint.Target target = named ? changeTargets.get(path.substring(1, slash)) : null;
         if (target == null) {
+            String method = request.getMethod();
+            if (named && datasets.containsKey(path.substring(1, slash)) && !method.equals("GET") && !method.equals("HEAD")) {
+                // A dataset that never took changes refuses them as one whose writes are off does (nothing is allowed).
+                response.setHeader("Allow", "");
+                errors.respond(response, 405, "Dataset " + path.substring(1, slash) + " takes no changes: writes are "
+                        + "off.", null, true);
+                return true;
+            }
             return false;
         }
         request.setAttribute(RequestLabels.DATASET, target.dataset());

@@ -84,9 +84,11 @@ final class PreemptiveEndpoint {
             keys.add(new TokenSigner.Key(key.id(), key.secret().getBytes(StandardCharsets.UTF_8)));
         }
         if (keys.isEmpty()) {
+            SecureRandom random = new SecureRandom();
             byte[] secret = new byte[32];
-            new SecureRandom().nextBytes(secret);
-            keys.add(new TokenSigner.Key("random", secret));
+            random.nextBytes(secret);
+            // An id of its own: a token from before a restart names a key this server does not have.
+            keys.add(new TokenSigner.Key(String.format("random-%08x", random.nextInt()), secret));
             LOG.info("Continuation tokens are signed with a random key: they do not survive a restart and replicas "
                     + "cannot resume each other's; configure tokens.keys for that");
         }

@@ -5,6 +5,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
+import java.util.concurrent.TimeoutException;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
 import java.util.zip.ZipException;
@@ -25,7 +26,7 @@ final class RequestBodies {
     /** The decoded body; 415 for a coding other than gzip, deflate or identity. */
     static InputStream decoded(HttpServletRequest request) throws IOException {
         String coding = request.getHeader("Content-Encoding");
-        InputStream in = request.getInputStream();
+        InputStream in = raw(request);
         if (coding == null || coding.isBlank()) {
             return in;
         }
@@ -41,6 +42,58 @@ final class RequestBodies {
             };
         } catch (ZipException | EOFException e) {
             throw damaged(e, name);
+        }
+    }
+
+    /**
+     * The body as sent, undecoded (to drain what a refused request still sends): a body that stops
+     * arriving (the idle timeout) is a 408, one that ends before its declared length a 400, not an
+     * I/O error that would leave the request unanswered.
+     */
+    static InputStream raw(HttpServletRequest request) throws IOException {
+        return new Arriving(request.getInputStream(), request.getContentLengthLong());
+    }
+
+    private static final class Arriving extends FilterInputStream {
+        private final long declared;
+        private long read;
+
+        Arriving(InputStream in, long declared) {
+            super(in);
+            this.declared = declared;
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                int b = super.read();
+                read += b < 0 ? 0 : 1;
+                return b;
+            } catch (IOException e) {
+                throw stopped(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            try {
+                int n = super.read(buffer, offset, length);
+                read += Math.max(0, n);
+                return n;
+            } catch (IOException e) {
+                throw stopped(e);
+            }
+        }
+
+        private HttpError stopped(IOException e) {
+            String got = declared > 0 ? read + " of the " + declared + " bytes its Content-Length declares"
+                    : read + " bytes";
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof TimeoutException) {
+                    return new HttpError(408, "The request body stopped arriving after " + got + ".", true);
+                }
+            }
+            return new HttpError(400, "The request body ended after " + got + ".", true);
         }
     }
 

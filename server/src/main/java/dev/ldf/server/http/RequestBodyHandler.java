@@ -134,11 +134,18 @@ final class RequestBodyHandler extends Handler.Wrapper {
             }
         }
 
+        /** The body stopped arriving (the idle timeout) or the client went: 408 or 400, and the connection closed. */
         private void fail(Throwable failure) {
             if (done.compareAndSet(false, true)) {
                 deadline.cancel();
                 LOG.debug("Reading a request body failed: {}", failure.toString());
-                callback.failed(failure);
+                boolean timeout = false;
+                for (Throwable t = failure; t != null; t = t.getCause()) {
+                    timeout |= t instanceof TimeoutException;
+                }
+                response.getHeaders().put(HttpHeader.CONNECTION, "close");
+                Response.writeError(request, response, callback,
+                        timeout ? HttpStatus.REQUEST_TIMEOUT_408 : HttpStatus.BAD_REQUEST_400);
             }
         }
     }

@@ -38,7 +38,7 @@ record SparqlParameters(String query, String next) {
         }
         throw new HttpError(415, "POST the query as " + SPARQL_QUERY + ", or as a form ("
                 + FragmentParameters.FORM + ", UTF-8) with the parameters query and next; not "
-                + (type.isEmpty() ? "no content type" : type) + ".", !FragmentParameters.drain(request.getInputStream()));
+                + (type.isEmpty() ? "no content type" : type) + ".", !FragmentParameters.drain(request));
     }
 
     private static SparqlParameters of(QueryParameters parameters) {

@@ -45,6 +45,7 @@ public final class OperatorHandler extends Handler.Wrapper {
         }
         request.setAttribute(RequestLabels.API, RequestLabels.Api.OPERATOR);
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        response.getHeaders().put("X-Content-Type-Options", "nosniff");
         String method = request.getMethod();
         if (!HttpMethod.GET.is(method) && !HttpMethod.HEAD.is(method)) {
             response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");

@@ -124,7 +124,8 @@ public final class TokenSigner {
             SecretKeySpec key = keys.get(new String(id, StandardCharsets.US_ASCII));
             if (key == null) {
                 throw new InvalidTokenException(Reason.UNKNOWN_KEY,
-                        "The continuation token was signed with a key this server no longer has: start the query again");
+                        "The continuation token was signed with a key this server does not have (the server "
+                                + "restarted, or another one signed it without a shared tokens.keys): start the query again");
             }
             byte[] body = new byte[bytes.length - TAG_BYTES];
             System.arraycopy(bytes, 0, body, 0, body.length);

@@ -68,6 +68,38 @@ class BadInputTest {
         }
     }
 
+    /** Issue 32: a Skolem IRI of this server with a bad escape names no blank node: 400, in a fragment and in a dump. */
+    @Test
+    void aSkolemIriWithABadEscapeIs400NotA500OrAnEmptyDump() {
+        for (String label : new String[] {"%zz", "%", "%C3%28", "a%E2%82"}) {
+            String iri = TestServer.uri() + ".well-known/genid/library/" + label;
+            String values = "(?s) { (<" + iri + ">) }";
+            for (String query : new String[] {"library?subject=" + PublicUrls.encode(iri),
+                "library?object=" + PublicUrls.encode(iri), "library/dump.nt?subject=" + PublicUrls.encode(iri),
+                "library?subject=%3Fs&values=" + PublicUrls.encode(values)}) {
+                String url = TestServer.uri() + query;
+                HttpResponse<String> response = Http.get(url, "Accept", "text/turtle");
+                assertEquals(400, response.statusCode(), url + " -> " + response.body());
+                // VALUES checks the IRI's syntax itself; '%E2%82' is well-formed there, and no UTF-8.
+                assertTrue(response.body().contains("is no blank node's name")
+                        || query.contains("values=") && response.body().contains("bad IRI"), response.body());
+                assertEquals("no-store", response.headers().firstValue("Cache-Control").orElseThrow());
+                assertNoInternals(response.body());
+            }
+        }
+    }
+
+    @Test
+    void aSkolemIriWithInvalidUtf8InAQueryIs400() {
+        for (String label : new String[] {"a%E2%82", "%C3%28", "%zz"}) {
+            String query = "SELECT * WHERE { <" + TestServer.uri() + ".well-known/genid/library/" + label + "> ?p ?o }";
+            HttpResponse<String> response = Http.get(TestServer.uri() + "library/sparql?query=" + PublicUrls.encode(query),
+                    "Accept", "application/sparql-results+json");
+            assertEquals(400, response.statusCode(), label + " -> " + response.body());
+            assertNoInternals(response.body());
+        }
+    }
+
     @Test
     void errorsInRdfAreHydraErrors() {
         String url = TestServer.uri() + "library?page=0";

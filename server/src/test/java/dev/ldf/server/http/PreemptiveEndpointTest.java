@@ -215,4 +215,17 @@ class PreemptiveEndpointTest {
         copy.sort(null);
         return copy;
     }
+
+    /** Issue 32: without configured keys, a token from before a restart names the missing key, not tampering. */
+    @Test
+    void aTokenFromBeforeARestartIsToldItsKeyIsGone() {
+        var binding = dev.ldf.server.preemption.TokenSigner.Binding.of("library", "SELECT * WHERE { ?s ?p ?o }");
+        String token = PreemptiveEndpoint.signer(dev.ldf.server.config.Tokens.defaults())
+                .sign(binding, new dev.ldf.server.preemption.TokenSigner.Resumption(1, 0, new byte[] {1, 2, 3}));
+        var restarted = PreemptiveEndpoint.signer(dev.ldf.server.config.Tokens.defaults());
+        var refused = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.ldf.server.preemption.InvalidTokenException.class, () -> restarted.verify(binding, token));
+        assertTrue(refused.getMessage().contains("signed with a key this server does not have (the server restarted"),
+                refused.getMessage());
+    }
 }

@@ -152,6 +152,55 @@ class LiveWritesTest {
         }
     }
 
+    /** Issue 32: what the log could not replay or a compaction would change is refused, and nothing is written. */
+    @Test
+    void refusedChangesChangeNothingAndSayWhy() throws Exception {
+        try (FragmentServer server = FragmentServer.start(config(true))) {
+            String changes = server.uri() + "library/changes";
+            String genid = server.uri() + ".well-known/genid/library/";
+            List<String[]> refused = List.of(
+                    new String[] {"A <_:a\\u003Eb> <http://schema.org/name> \"x\" .\n", "blank node label"},
+                    new String[] {"A <" + genid + "a%3Eb> <http://schema.org/name> \"x\" .\n", "blank node label"},
+                    new String[] {"A <" + genid + "a%0Ab> <http://schema.org/name> \"x\" .\n", "blank node label"},
+                    new String[] {"A <" + genid + "%zz> <http://schema.org/name> \"x\" .\n", "is not a valid IRI"},
+                    new String[] {"D <" + genid + "%zz> <http://schema.org/name> \"x\" .\n", "is no blank node's name"},
+                    new String[] {"A <" + SUBJECT + "> <http://schema.org/name> \"a\\u0000b\" .\n", "U+0000"},
+                    new String[] {"A <" + SUBJECT + "> <http://schema.org/name> <http://ex.org/a\\u0001> .\n", "U+0001"},
+                    new String[] {"PA \"ex\" <http://ex.org/>\nA <" + SUBJECT + "> <http://schema.org/name> \"x\" .\n", "Line 2"},
+                    new String[] {"TX .\nA <" + SUBJECT + "> <http://schema.org/name> \"x\" .\nTC .\nTA .\n", "none was begun"});
+            for (String[] patch : refused) {
+                HttpResponse<String> answer = post(changes, patch[0], "application/rdf-patch", TOKEN);
+                assertEquals(400, answer.statusCode(), patch[0] + " -> " + answer.body());
+                assertTrue(answer.body().contains(patch[1]), answer.body());
+            }
+            HttpResponse<String> relative = post(changes, "INSERT DATA { <rel> <http://schema.org/name> \"x\" }",
+                    "application/sparql-update", TOKEN);
+            assertEquals(400, relative.statusCode(), relative.body());
+            assertTrue(relative.body().contains("<rel> is a relative IRI"), relative.body());
+            assertFalse(relative.body().contains("file:"), "the server's directory stays private: " + relative.body());
+            assertEquals("0", Http.get(changes).headers().firstValue("Dataset-Version").orElseThrow(), "nothing was written");
+
+            HttpResponse<String> anonymous = post(changes, "A <" + SUBJECT + "> <http://schema.org/name> \"x\" .\n",
+                    "application/rdf-patch", null);
+            assertEquals(401, anonymous.statusCode());
+            assertEquals("Bearer realm=\"library\"", anonymous.headers().firstValue("WWW-Authenticate").orElse("missing"));
+        }
+    }
+
+    /** Issue 32: a dataset that never took changes refuses them as writes off do, with 405 (its feed is a 404). */
+    @Test
+    void aDatasetWithoutWritesOrLogAnswers405() throws Exception {
+        try (FragmentServer server = FragmentServer.start(config(false))) {
+            for (String path : new String[] {"library/changes", "library/compaction", "library/base"}) {
+                HttpResponse<String> answer = post(server.uri() + path, "A <" + SUBJECT + "> <http://schema.org/name> \"x\" .\n",
+                        "application/rdf-patch", TOKEN);
+                assertEquals(405, answer.statusCode(), path);
+                assertTrue(answer.body().contains("takes no changes"), answer.body());
+                assertTrue(answer.headers().firstValue("Allow").isPresent(), "405 says what is allowed (nothing)");
+            }
+        }
+    }
+
     @Test
     void skolemIrisFromFragmentsNameTheBlankNodesInPatches() throws Exception {
         try (FragmentServer server = FragmentServer.start(config(true))) {

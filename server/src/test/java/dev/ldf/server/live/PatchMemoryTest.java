@@ -135,22 +135,26 @@ class PatchMemoryTest {
         }
     }
 
-    /** {@code bytes} of rows, gzipped: a few megabytes. */
+    /**
+     * {@code bytes} of rows, gzipped: one member of 16 MB, compressed once and repeated (gzip
+     * readers read concatenated members as one stream), a few megabytes in all.
+     */
     private static byte[] gzip(long bytes) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] row = "A <http://ex.org/s> <http://ex.org/p> \"the same row again and again\" .\n".getBytes(StandardCharsets.UTF_8);
-        byte[] block = new byte[row.length * 1000];
-        for (int i = 0; i < 1000; i++) {
-            System.arraycopy(row, 0, block, i * row.length, row.length);
-        }
-        try (GZIPOutputStream gzip = new GZIPOutputStream(out, 1 << 16) {
+        int member = 16 << 20;
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(compressed, 1 << 16) {
             {
                 def.setLevel(Deflater.BEST_COMPRESSION);
             }
         }) {
-            for (long written = 0; written < bytes; written += block.length) {
-                gzip.write(block);
+            for (int written = 0; written < member; written += row.length) {
+                gzip.write(row);
             }
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (long written = 0; written < bytes; written += member) {
+            compressed.writeTo(out);
         }
         return out.toByteArray();
     }

@@ -38,6 +38,11 @@ class OperatorEndpointsTest {
         HttpResponse<String> ready = Http.get(TestServer.uri() + "-/ready");
         assertEquals(200, ready.statusCode());
         assertEquals("ready\n", ready.body());
+        // Issue 32: no browser guesses another type than the one given.
+        for (String path : new String[] {"-/live", "-/ready", "-/metrics", "-/nothing"}) {
+            assertEquals("nosniff", Http.get(TestServer.uri() + path).headers().firstValue("X-Content-Type-Options")
+                    .orElse("missing"), path);
+        }
     }
 
     @Test
