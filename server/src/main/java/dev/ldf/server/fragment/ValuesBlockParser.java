@@ -1,6 +1,7 @@
 package dev.ldf.server.fragment;
 
 import java.util.ArrayList;
+import java.util.IllegalFormatException;
 import java.util.List;
 import java.util.Locale;
 
@@ -58,6 +59,10 @@ final class ValuesBlockParser {
         } catch (RiotException e) {
             throw new BadRequestException("The values parameter is not a SPARQL VALUES block: "
                     + firstLine(e.getMessage()));
+        } catch (IllegalFormatException e) {
+            // Jena's tokenizer (5.6) fails while wording its error for a name cut short at the end.
+            throw new BadRequestException("The values parameter is not a SPARQL VALUES block: it ends in the middle "
+                    + "of a name.");
         }
     }
 

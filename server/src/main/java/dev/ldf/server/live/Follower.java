@@ -91,7 +91,7 @@ public final class Follower implements AutoCloseable {
                 }
                 lastProblem = problem;
             } catch (IOException | RuntimeException | BadPatchException e) {
-                String problem = "cannot follow " + feed + ": " + e;
+                String problem = "cannot follow " + feed + ": " + describe(e);
                 if (!problem.equals(lastProblem)) {
                     LOG.warn("Dataset {}: {}; retrying", name, problem);
                 }
@@ -245,5 +245,20 @@ public final class Follower implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** A failure in words: what went wrong, not which Java class said so. */
+    private static String describe(Exception e) {
+        if (e instanceof java.net.ConnectException) {
+            return "the primary does not answer (connection refused)";
+        }
+        if (e instanceof java.net.http.HttpTimeoutException) {
+            return "the primary did not answer in time";
+        }
+        if (e instanceof BadPatchException) {
+            return "its feed holds a patch this server refuses (" + e.getMessage() + ")";
+        }
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
     }
 }

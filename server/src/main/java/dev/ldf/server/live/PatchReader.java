@@ -7,6 +7,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.IllegalFormatException;
 import java.util.List;
 
 import org.apache.jena.graph.Node;
@@ -119,6 +120,9 @@ public final class PatchReader {
                 throw new BadPatchException(line, "the patch is not valid UTF-8");
             }
             throw new BadPatchException(line, e instanceof RiotParseException parse ? parse.getOriginalMessage() : e.getMessage());
+        } catch (IllegalFormatException e) {
+            // Jena's tokenizer (5.6) fails while wording its error for a name cut short at the end.
+            throw new BadPatchException(tokens.getLine(), "the patch ends in the middle of a name");
         } catch (RuntimeException e) {
             if (malformedText(e)) {
                 throw new BadPatchException(tokens.getLine(), "the patch is not valid UTF-8");

@@ -43,6 +43,8 @@ class BadInputTest {
                 Arguments.of("library?page=99999999999999999999999", 400, "page must be a whole number"),
                 Arguments.of("library?page=1&page=2", 400, "given 2 times"),
                 Arguments.of("library?object=%C3%28", 400, "percent-encoded UTF-8"),
+                Arguments.of("library?subject=%3Fs&values=%28%3Fs%29+%7B+%28ex%3Aa%25", 400, "in the middle of a name"),
+                Arguments.of("library?subject=%3Fs&values=%28%3Fs%29+%7B+%28ex%3Aa%254", 400, "in the middle of a name"),
                 Arguments.of("nothing-here", 404, "no dataset"),
                 Arguments.of("library/extra", 404, "no dataset"),
                 Arguments.of(".well-known/genid/nope/x", 404, "no blank node"),

@@ -107,6 +107,7 @@ class PatchReaderTest {
         // TA after a committed transaction used to throw that transaction away.
         assertLine(4, "TX .\nA <http://ex.org/s> <http://ex.org/p> \"o\" .\nTC .\nTA .\n", "none was begun");
         assertLine(1, "TC .\n", "none was begun");
+        assertLine(1, "A <http://ex.org/s> <http://ex.org/p> ex:a%", "in the middle of a name");
     }
 
     private static void assertLine(long line, String patch, String fragment) {
