@@ -22,5 +22,6 @@ USER ldf
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD bash -c 'exec 3<>/dev/tcp/127.0.0.1/8080 && printf "GET /-/ready HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" >&3 && head -1 <&3 | grep -q " 200 "'
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/opt/ldf/ldf-server.jar"]
+# Out of memory ends the process (the server also does so itself): the restart policy starts it clean.
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError", "-jar", "/opt/ldf/ldf-server.jar"]
 CMD ["--config", "/etc/ldf/server.json"]
