@@ -10,7 +10,6 @@ import java.util.Map;
 
 import org.apache.jena.sys.JenaSystem;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -33,7 +32,8 @@ import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.hdt.HdtDatasource;
 import dev.ldf.server.live.Follower;
 import dev.ldf.server.live.LiveDataset;
-import dev.ldf.server.http.FragmentServlet;
+import dev.ldf.server.http.Datasets;
+import dev.ldf.server.http.Endpoints;
 import dev.ldf.server.http.HandlerChain;
 import dev.ldf.server.http.PlainErrorHandler;
 import dev.ldf.server.monitor.OperatorHandler;
@@ -41,6 +41,8 @@ import dev.ldf.server.monitor.OutOfMemory;
 import dev.ldf.server.monitor.Readiness;
 import dev.ldf.server.monitor.RequestMetricsHandler;
 import dev.ldf.server.monitor.ServerMetrics;
+import dev.ldf.server.preemption.PreemptableDataset;
+import dev.ldf.server.preemption.QuantumRunner;
 import dev.ldf.server.rdf.Writers;
 
 /**
@@ -144,10 +146,7 @@ public final class FragmentServer implements AutoCloseable {
 
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
-        ServletHolder fragments = new ServletHolder("fragments", new FragmentServlet(config, sources, live, Writers.standard()));
-        // Long-polls of the change feed wait without a thread.
-        fragments.setAsyncSupported(true);
-        context.addServlet(fragments, "/");
+        Endpoints.mount(context, config, datasets(config, sources, live), Writers.standard());
         context.setErrorHandler(new PlainErrorHandler());
         jetty.setHandler(new GracefulHandler(new RequestMetricsHandler(metrics,
                 new OperatorHandler(metrics, readiness, HandlerChain.around(context, config, metrics)))) {
@@ -194,6 +193,25 @@ public final class FragmentServer implements AutoCloseable {
             }
         }
         return server;
+    }
+
+    /**
+     * The datasets as the endpoints see them: each with its writer where it is live, and what its
+     * preemptive endpoint runs over where that is on (the overlay where it takes changes, the file
+     * otherwise).
+     */
+    private static Datasets datasets(ServerConfig config, Map<String, Datasource> sources, Map<String, LiveDataset> live) {
+        Datasets datasets = new Datasets(config);
+        for (DatasetConfig d : config.datasets()) {
+            Datasource source = sources.get(d.name());
+            PreemptableDataset preemptable = !d.preemption().enabled() ? null
+                    : source instanceof PreemptableDataset changing ? changing
+                    : source instanceof HdtDatasource file
+                            ? PreemptableDataset.fixed(QuantumRunner.baseNumber(file.version()), file.scans())
+                    : null;
+            datasets.host(d, source, live.get(d.name()), preemptable);
+        }
+        return datasets;
     }
 
     /** The server's own URL, e.g. {@code http://127.0.0.1:8080/}. */

@@ -135,9 +135,10 @@ public final class Main implements Callable<Integer> {
         } else {
             String fileName = source.hdt.getFileName().toString();
             String datasetName = name != null ? name : fileName.replaceFirst("\\.hdt$", "");
-            config = ServerConfig.of(List.of(new DatasetConfig(datasetName, title, null,
-                    source.hdt.toAbsolutePath().toString(), pageSize,
-                    loading == null ? DatasetConfig.Loading.AUTO : loading.mode(), null, null, maxBindings)));
+            config = ServerConfig.of(List.of(DatasetConfig.builder(datasetName, source.hdt.toAbsolutePath().toString())
+                    .title(title).pageSize(pageSize)
+                    .loading(loading == null ? DatasetConfig.Loading.AUTO : loading.mode())
+                    .maxBindingsPerRequest(maxBindings).build()));
         }
         if (host != null || port != null) {
             config = config.withListener(host != null ? host : config.host(), port != null ? port : config.port());

@@ -32,7 +32,7 @@ class GracefulStopTest {
 
     private ServerConfig config(int shutdownSeconds) {
         return ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt())))
-                .withLimits(new Limits(null, null, null, null, null, null, shutdownSeconds, null));
+                .withLimits(Limits.builder().shutdownTimeoutSeconds(shutdownSeconds).build());
     }
 
     @Test

@@ -16,7 +16,7 @@ class LoadingPlanTest {
     private static final Path HDT = TestData.libraryHdt();
 
     private static DatasetConfig dataset(String name, DatasetConfig.Loading loading) {
-        return new DatasetConfig(name, null, null, HDT.toString(), null, loading, null, null, null);
+        return DatasetConfig.builder(name, HDT.toString()).loading(loading).build();
     }
 
     @Test

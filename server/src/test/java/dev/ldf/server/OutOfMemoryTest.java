@@ -42,8 +42,8 @@ class OutOfMemoryTest {
     static final class Probe {
         public static void main(String[] args) throws Exception {
             OutOfMemory.haltTheProcess();
-            FragmentServer server = FragmentServer.start(ServerConfig.of(List.of(new DatasetConfig("library", null, null,
-                    args[1], null, null, null, null, null))).withListener("127.0.0.1", 0));
+            FragmentServer server = FragmentServer.start(ServerConfig.of(List.of(DatasetConfig.builder("library", args[1])
+                    .build())).withListener("127.0.0.1", 0));
             Runnable fail = () -> {
                 throw new OutOfMemoryError("probe");
             };

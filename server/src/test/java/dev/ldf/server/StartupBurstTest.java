@@ -52,8 +52,8 @@ class StartupBurstTest {
 
     @Test
     void everyFirstRequestOfAFreshServerIsAnsweredRightly() throws Exception {
-        ServerConfig config = ServerConfig.of(List.of(new DatasetConfig("library", "Library", null,
-                TestData.libraryHdt().toString(), 100, null, null, null, null)));
+        ServerConfig config = ServerConfig.of(List.of(DatasetConfig.builder("library", TestData.libraryHdt().toString())
+                .title("Library").pageSize(100).build()));
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10)).build();
         for (int start = 1; start <= STARTS; start++) {

@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.http.ClientListener;
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.join.BgpExecutor;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.RdfToHdt;
@@ -71,9 +71,12 @@ public class JoinStageBenchmark {
         }
         Path hdt = dir.resolve("library.hdt");
         new RdfToHdt(LibraryDataset.NS, RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(turtle), hdt);
-        server = FragmentServer.start(new ServerConfig("Bench", null, "127.0.0.1", 0, null, 60, null, null,
-                List.of(new DatasetConfig("library", null, null, hdt.toString(), 100, DatasetConfig.Loading.LOAD, null,
-                        null, 100))));
+        server = FragmentServer.start(ServerConfig.builder()
+                .title("Bench").listener("127.0.0.1", 0).cacheMaxAgeSeconds(60)
+                .datasets(List.of(
+                        DatasetConfig.builder("library", hdt.toString())
+                                .pageSize(100).loading(DatasetConfig.Loading.LOAD).maxBindingsPerRequest(100).build()))
+                .build());
         ClientOptions options = client.equals("TPF") ? ClientOptions.defaults().withMode(dev.ldf.client.Mode.TPF)
                 : ClientOptions.defaults().withMode(dev.ldf.client.Mode.BRTPF)
                         .withMaxBindingsPerRequest(Integer.parseInt(client.substring("brTPF-".length())));

@@ -4,9 +4,7 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,8 +15,6 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.Query;
-import org.apache.jena.query.QueryFactory;
-import org.apache.jena.query.QueryParseException;
 
 import dev.ldf.cli.Commands;
 import dev.ldf.cli.ExitCode;
@@ -29,7 +25,7 @@ import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentException;
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.http.HttpOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -151,14 +147,11 @@ public final class QueryCommand implements Callable<Integer> {
         return Commands.run(line, e -> e instanceof UsageException, args);
     }
 
-    /** A query to run, with the name its results and statistics go under. */
-    private record NamedQuery(String name, Query query, QueryOutput.Format format) {}
-
     @Override
     public Integer call() {
-        List<NamedQuery> queries;
+        List<QueryInputs.NamedQuery> queries;
         try {
-            queries = parseAll(readQueries());
+            queries = QueryInputs.parse(QueryInputs.gather(queryText, files, queriesFile, resultsDir), this::format);
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE;
@@ -174,7 +167,7 @@ public final class QueryCommand implements Callable<Integer> {
                 err.println("query\tresults\trequests\tdata_triples\tbytes\tfirst_result_s\ttotal_s\tstatus");
             }
             int failures = 0;
-            for (NamedQuery q : queries) {
+            for (QueryInputs.NamedQuery q : queries) {
                 if (!run(q, source, progress, results, several)) {
                     failures++;
                 }
@@ -187,7 +180,7 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     /** Runs one query on the open source; false when it failed (the message is on standard error). */
-    private boolean run(NamedQuery q, FragmentSource source, Progress progress, AtomicLong results, boolean several) {
+    private boolean run(QueryInputs.NamedQuery q, FragmentSource source, Progress progress, AtomicLong results, boolean several) {
         long start = System.nanoTime();
         AtomicLong firstResult = new AtomicLong(-1);
         results.set(0);
@@ -230,7 +223,7 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     /** Standard output (left open), or the query's own file in the results directory. */
-    private OutputStream output(NamedQuery q) throws IOException {
+    private OutputStream output(QueryInputs.NamedQuery q) throws IOException {
         if (resultsDir == null) {
             return new java.io.FilterOutputStream(out) {
                 @Override
@@ -244,73 +237,10 @@ public final class QueryCommand implements Callable<Integer> {
         return Files.newOutputStream(resultsDir.resolve(file));
     }
 
-    /** Parses every query before any runs, so that a mistake in the tenth does not waste the first nine. */
-    private List<NamedQuery> parseAll(List<String[]> texts) {
-        List<NamedQuery> parsed = new ArrayList<>();
-        for (String[] named : texts) {
-            Query query;
-            try {
-                query = QueryFactory.create(named[1]);
-            } catch (QueryParseException e) {
-                String position = e.getLine() > 0 ? " at line " + e.getLine() + ", column " + e.getColumn() : "";
-                String what = e.getMessage().lines().findFirst().orElse("").replaceFirst("\\s*at line \\d+, column \\d+\\.?$", "");
-                throw new UsageException((texts.size() > 1 ? named[0] + ": " : "") + "the query is not valid SPARQL"
-                        + position + ": " + what);
-            }
-            parsed.add(new NamedQuery(named[0], query, format(query)));
-        }
-        return parsed;
-    }
-
     /** Results were written before a failure: say that the output is incomplete. */
     private static String partial(long written) {
         return written == 0 ? "" : String.format(Locale.ROOT, " (the output is partial: %,d result%s written before "
                 + "the failure)", written, written == 1 ? " was" : "s were");
-    }
-
-    /** Every query given, as {name, text}: the argument, each --file, each line of --queries. */
-    private List<String[]> readQueries() {
-        List<String[]> queries = new ArrayList<>();
-        if (queryText != null) {
-            if (!files.isEmpty()) {
-                throw new UsageException("give the query as an argument or with --file, not both");
-            }
-            queries.add(new String[] {"query", queryText});
-        }
-        for (String file : files) {
-            queries.add(new String[] {file.equals("-") ? "stdin" : Path.of(file).getFileName().toString(), read(file)});
-        }
-        if (queriesFile != null) {
-            String[] lines = read(queriesFile.toString()).split("\\R");
-            for (int i = 0; i < lines.length; i++) {
-                if (lines[i].isBlank() || lines[i].startsWith("#")) {
-                    continue;
-                }
-                int tab = lines[i].indexOf('\t');
-                queries.add(tab < 0 ? new String[] {"line" + (i + 1), lines[i]}
-                        : new String[] {lines[i].substring(0, tab), lines[i].substring(tab + 1)});
-            }
-        }
-        if (queries.isEmpty()) {
-            throw new UsageException("give a query as an argument, with --file or with --queries");
-        }
-        if (resultsDir != null && queries.size() == 1) {
-            throw new UsageException("--results-dir is for several queries; one query writes to standard output");
-        }
-        return queries;
-    }
-
-    private static String read(String file) {
-        try {
-            if (file.equals("-")) {
-                return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            return Files.readString(Path.of(file));
-        } catch (NoSuchFileException e) {
-            throw new UsageException("query file not found: " + file);
-        } catch (IOException e) {
-            throw new UsageException("cannot read the query file " + file + ": " + e.getMessage());
-        }
     }
 
     private QueryOutput.Format format(Query query) {

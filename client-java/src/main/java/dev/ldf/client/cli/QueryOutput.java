@@ -23,7 +23,7 @@ import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.RowSet;
 import org.apache.jena.sparql.exec.RowSetStream;
 
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.jena.FragmentDataset;
 
 /** Runs a query over a fragment source and writes its results as they come, in the chosen format. */

@@ -18,14 +18,14 @@ import static dev.ldf.client.page.Vocabulary.*;
  * of a {@code hydra:Collection} and {@code void:Dataset}s, by the URL where their fragments are
  * (their {@code rdfs:seeAlso}, else the dataset's IRI without its fragment), with their titles.
  */
-final class DatasetList {
+public final class DatasetList {
 
     private static final Node TYPE = RDF.type.asNode();
 
     private DatasetList() {}
 
     /** "URL (title)" for every dataset the page lists, in the page's order. */
-    static List<String> in(Page page) {
+    public static List<String> in(Page page) {
         Set<Node> datasets = new LinkedHashSet<>();
         for (Triple t : page.data()) {
             if (t.getPredicate().equals(HYDRA_MEMBER) && t.getObject().isURI()) {

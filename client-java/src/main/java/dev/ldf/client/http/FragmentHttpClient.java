@@ -1,6 +1,5 @@
 package dev.ldf.client.http;
 
-import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +13,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -24,21 +22,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPInputStream;
 
 import org.apache.jena.atlas.RuntimeIOException;
-import org.apache.jena.graph.Node;
 import org.apache.jena.query.ResultSet;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFLanguages;
-import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
-import org.apache.jena.sparql.graph.GraphFactory;
 
 import dev.ldf.client.page.Page;
 import dev.ldf.client.page.PageParser;
-import dev.ldf.client.page.Vocabulary;
 
 /**
  * Fetches fragment pages over HTTP/1.1 with keep-alive and gzip, at most
@@ -127,7 +121,7 @@ public final class FragmentHttpClient implements AutoCloseable {
                 if (status == 200) {
                     return reader.read(request, response);
                 }
-                String message = errorMessage(response);
+                String message = ResponseBodies.errorMessage(response);
                 if (status >= 500 || status == 429) {
                     failure = new Failure(status, status + " " + message,
                             RetryAfter.parse(response.headers().firstValue("Retry-After"), Instant.now()));
@@ -151,8 +145,8 @@ public final class FragmentHttpClient implements AutoCloseable {
 
     /** One quantum's solutions, read whole: the server bounds a page's size. */
     private ResultsPage readResults(FragmentRequest request, HttpResponse<InputStream> response) throws IOException {
-        CountingStream counted = new CountingStream(response.body());
-        try (InputStream body = gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
+        ResponseBodies.CountingStream counted = new ResponseBodies.CountingStream(response.body());
+        try (InputStream body = ResponseBodies.gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
             // Jena closes what it reads: shield the body so that the rest can be drained.
             ResultSet results = ResultSetMgr.read(new FilterInputStream(body) {
                 @Override
@@ -209,8 +203,8 @@ public final class FragmentHttpClient implements AutoCloseable {
     private Page read(FragmentRequest request, HttpResponse<InputStream> response) throws IOException {
         String contentType = response.headers().firstValue("Content-Type").orElse("");
         Lang lang = RDFLanguages.contentTypeToLang(contentType.split(";")[0].trim());
-        CountingStream counted = new CountingStream(response.body());
-        try (InputStream body = gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
+        ResponseBodies.CountingStream counted = new ResponseBodies.CountingStream(response.body());
+        try (InputStream body = ResponseBodies.gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
             if (lang == null || !(RDFLanguages.isTriples(lang) || RDFLanguages.isQuads(lang))) {
                 throw new FragmentException(request.url() + " answered with " + (contentType.isEmpty() ? "no Content-Type"
                         : "'" + contentType + "'") + ", not RDF, so it is not a Triple Pattern Fragments interface; "
@@ -247,36 +241,6 @@ public final class FragmentHttpClient implements AutoCloseable {
         return null;
     }
 
-    private static boolean gzipped(HttpResponse<?> response) {
-        return response.headers().firstValue("Content-Encoding").map(v -> v.toLowerCase(Locale.ROOT).contains("gzip"))
-                .orElse(false);
-    }
-
-    /** The server's explanation: a {@code hydra:description} in RDF, else the start of the text. */
-    private static String errorMessage(HttpResponse<InputStream> response) throws IOException {
-        byte[] bytes;
-        try (InputStream in = gzipped(response) ? new GZIPInputStream(response.body()) : response.body()) {
-            bytes = in.readNBytes(16_384);
-        }
-        String contentType = response.headers().firstValue("Content-Type").orElse("");
-        Lang lang = RDFLanguages.contentTypeToLang(contentType.split(";")[0].trim());
-        if (lang != null && lang != Lang.RDFNULL) {
-            try {
-                var graph = GraphFactory.createGraphMem();
-                RDFParser.create().source(new ByteArrayInputStream(bytes)).lang(lang).parse(graph);
-                var found = graph.find(Node.ANY, Vocabulary.HYDRA_DESCRIPTION, Node.ANY).toList();
-                if (!found.isEmpty()) {
-                    return found.get(0).getObject().getLiteralLexicalForm();
-                }
-            } catch (RiotException e) {
-                // Not RDF after all: fall back to the text.
-            }
-        }
-        String text = new String(bytes, StandardCharsets.UTF_8).strip();
-        text = text.replaceAll("<[^>]*>", " ").replaceAll("\\s+", " ").strip();
-        return text.isEmpty() ? "(no message)" : text.length() > 300 ? text.substring(0, 297) + "..." : text;
-    }
-
     /**
      * Waits before a retry: exponential back-off with jitter, or exactly what the server asked
      * for in {@code Retry-After}. A server that asks for more than {@link #MAX_RETRY_AFTER} is
@@ -309,46 +273,5 @@ public final class FragmentHttpClient implements AutoCloseable {
     @Override
     public void close() {
         workers.shutdownNow();
-    }
-
-    /**
-     * Counts the bytes that arrive on the wire, and keeps the failure of the connection: the
-     * parser reports a broken stream only as a syntax error, without its cause.
-     */
-    private static final class CountingStream extends FilterInputStream {
-        long count;
-        IOException failure;
-
-        CountingStream(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            try {
-                int b = super.read();
-                if (b >= 0) {
-                    count++;
-                }
-                return b;
-            } catch (IOException e) {
-                failure = e;
-                throw e;
-            }
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            try {
-                int n = super.read(b, off, len);
-                if (n > 0) {
-                    count += n;
-                }
-                return n;
-            } catch (IOException e) {
-                failure = e;
-                throw e;
-            }
-        }
     }
 }

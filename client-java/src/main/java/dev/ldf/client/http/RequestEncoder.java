@@ -70,7 +70,7 @@ public final class RequestEncoder {
     }
 
     /** The TPF request for {@code pattern}. */
-    static FragmentRequest tpf(SearchForm form, Triple pattern) {
+    public static FragmentRequest tpf(SearchForm form, Triple pattern) {
         return FragmentRequest.get(form.base() + query(form, parameters(form, pattern)));
     }
 
@@ -78,7 +78,7 @@ public final class RequestEncoder {
      * The brTPF request for {@code pattern} restricted by {@code keys} (bindings of the pattern's
      * variables only); a GET unless its URL would be longer than {@code maxGetUrlBytes}.
      */
-    static FragmentRequest brtpf(SearchForm form, Triple pattern, List<Binding> keys, int maxGetUrlBytes) {
+    public static FragmentRequest brtpf(SearchForm form, Triple pattern, List<Binding> keys, int maxGetUrlBytes) {
         Map<String, String> parameters = parameters(form, pattern);
         String valuesVariable = form.variableFor(Vocabulary.BRTPF_VALUES);
         if (valuesVariable == null) {

@@ -7,7 +7,7 @@ import org.apache.jena.sparql.core.Var;
 import org.apache.jena.util.iterator.ExtendedIterator;
 import org.apache.jena.util.iterator.WrappedIterator;
 
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.join.TripleStream;
 
 /**

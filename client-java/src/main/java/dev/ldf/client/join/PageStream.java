@@ -1,6 +1,7 @@
 package dev.ldf.client.join;
 
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.plan.PlanReport;
+import dev.ldf.client.source.FragmentSource;
 
 import java.util.Collections;
 import java.util.Iterator;

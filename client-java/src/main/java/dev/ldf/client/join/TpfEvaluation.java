@@ -12,7 +12,8 @@ import org.apache.jena.atlas.iterator.IteratorCloseable;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.engine.binding.Binding;
 
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.plan.PlanReport;
+import dev.ldf.client.source.FragmentSource;
 
 /**
  * The algorithm of the original TPF client (Verborgh et al., 2014), pulled one solution at a

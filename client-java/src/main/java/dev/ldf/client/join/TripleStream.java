@@ -1,6 +1,6 @@
 package dev.ldf.client.join;
 
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 
 import java.util.NoSuchElementException;
 

@@ -9,7 +9,7 @@ import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
 import org.apache.jena.sparql.serializer.SerializationContext;
 import org.apache.jena.sparql.util.NodeIsomorphismMap;
 
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 
 /** A part of a query that the dataset's preemptive endpoint evaluates ({@link RemoteEvaluation}). */
 final class OpRemote extends OpExt {

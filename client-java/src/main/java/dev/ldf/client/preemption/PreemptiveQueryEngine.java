@@ -11,7 +11,7 @@ import org.apache.jena.sparql.engine.main.QueryEngineMain;
 import org.apache.jena.sparql.util.Context;
 import org.apache.jena.sparql.util.Symbol;
 
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 
 /**
  * ARQ's engine with one step added after its optimiser: the parts of the query that the dataset's

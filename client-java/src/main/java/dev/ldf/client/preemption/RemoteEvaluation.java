@@ -29,9 +29,9 @@ import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
 import org.apache.jena.sparql.engine.main.QC;
 
 import dev.ldf.client.http.FragmentException;
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.http.ResultsPage;
-import dev.ldf.client.join.PlanReport;
+import dev.ldf.client.plan.PlanReport;
 
 /**
  * Evaluates a remote part for the rows ARQ gives it: the whole part once when the rows bind none

@@ -21,7 +21,7 @@ import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprFunctionOp;
 import org.apache.jena.sparql.expr.ExprVisitorBase;
 
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 
 /**
  * Finds the largest parts of a query's algebra that a preemptive endpoint runs (basic graph

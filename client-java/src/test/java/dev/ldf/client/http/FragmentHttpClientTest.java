@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.client.ClientOptions;
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.page.Page;
 import dev.ldf.client.testing.FaultyProxy;
 import dev.ldf.client.testing.TestServer;

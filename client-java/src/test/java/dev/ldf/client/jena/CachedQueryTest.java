@@ -19,7 +19,7 @@ import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.testing.TestServer;
 import dev.ldf.deploy.local.LocalDeployment;
 import dev.ldf.deploy.local.NginxCache;
@@ -45,8 +45,9 @@ class CachedQueryTest {
             }
             Assumptions.abort("nginx is not installed (apt-get install -y nginx): skipped");
         }
-        ServerConfig config = new ServerConfig("Cached", null, null, null, null, 3600, null, null,
-                List.of(DatasetConfig.of("library", TestServer.hdtFile())));
+        ServerConfig config = ServerConfig.builder()
+                .title("Cached").cacheMaxAgeSeconds(3600)
+                .datasets(List.of(DatasetConfig.of("library", TestServer.hdtFile()))).build();
         deployment = LocalDeployment.start(config, LocalDeployment.Options.defaults().withPort(0),
                 work);
     }

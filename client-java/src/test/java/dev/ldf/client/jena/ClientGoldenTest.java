@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.FragmentRequest;
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.testing.RecordingListener;
 import dev.ldf.client.testing.TestServer;
 

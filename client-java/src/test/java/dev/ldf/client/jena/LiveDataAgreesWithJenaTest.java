@@ -38,7 +38,7 @@ import org.rdfhdt.hdt.triples.TripleString;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.term.HdtTerms;
@@ -90,9 +90,13 @@ class LiveDataAgreesWithJenaTest {
         new RdfToHdt("http://example.org/library/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
                 .convert(List.of(turtle), hdt);
         loadOracle(hdt);
-        ServerConfig config = new ServerConfig("Live tests", null, "127.0.0.1", 0, null, 60, null, null,
-                List.of(new DatasetConfig("live", null, null, hdt.toString(), 100, DatasetConfig.Loading.LOAD, null, null,
-                        10, new Preemption(true, 1, 7), new Writes(true, TOKEN, null, 0L))));
+        ServerConfig config = ServerConfig.builder()
+                .title("Live tests").listener("127.0.0.1", 0).cacheMaxAgeSeconds(60)
+                .datasets(List.of(
+                        DatasetConfig.builder("live", hdt.toString())
+                                .pageSize(100).loading(DatasetConfig.Loading.LOAD).maxBindingsPerRequest(10)
+                                .preemption(new Preemption(true, 1, 7)).writes(new Writes(true, TOKEN, null, 0L))
+                                .build())).build();
         FragmentServer server = FragmentServer.start(config);
         try {
             for (int step = 1; step <= 12; step++) {

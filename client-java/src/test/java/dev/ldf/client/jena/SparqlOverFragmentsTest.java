@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.testing.TestServer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

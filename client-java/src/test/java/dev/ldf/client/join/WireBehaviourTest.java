@@ -11,7 +11,7 @@ import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentRequest;
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.http.HttpOptions;
 import dev.ldf.client.jena.FragmentDataset;
 import dev.ldf.client.testing.RecordingListener;

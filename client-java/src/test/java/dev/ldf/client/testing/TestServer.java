@@ -59,12 +59,19 @@ public final class TestServer {
             new RdfToHdt("http://example.org/library/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
                     .convert(List.of(turtle), hdt);
             String file = hdt.toString();
-            server = FragmentServer.start(new ServerConfig("Client tests", null, "127.0.0.1", 0, null, 60, null, null,
-                    List.of(new DatasetConfig("library", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 100),
-                            new DatasetConfig("small", null, null, file, 7, DatasetConfig.Loading.LOAD, null, null, 5),
-                            new DatasetConfig("tpfonly", null, null, file, 100, DatasetConfig.Loading.LOAD, null, null, 0),
-                            new DatasetConfig("preempted", null, null, file, 7, DatasetConfig.Loading.LOAD, null, null, 5,
-                                    new Preemption(true, 1, 7)))));
+            server = FragmentServer.start(ServerConfig.builder()
+                    .title("Client tests").listener("127.0.0.1", 0).cacheMaxAgeSeconds(60)
+                    .datasets(List.of(
+                            DatasetConfig.builder("library", file)
+                                    .pageSize(100).loading(DatasetConfig.Loading.LOAD).maxBindingsPerRequest(100)
+                                    .build(),
+                            DatasetConfig.builder("small", file)
+                                    .pageSize(7).loading(DatasetConfig.Loading.LOAD).maxBindingsPerRequest(5).build(),
+                            DatasetConfig.builder("tpfonly", file)
+                                    .pageSize(100).loading(DatasetConfig.Loading.LOAD).maxBindingsPerRequest(0).build(),
+                            DatasetConfig.builder("preempted", file)
+                                    .pageSize(7).loading(DatasetConfig.Loading.LOAD).maxBindingsPerRequest(5)
+                                    .preemption(new Preemption(true, 1, 7)).build())).build());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.close();
                 for (Path temporary : List.of(hdt, HdtFiles.indexFile(hdt), dir)) {

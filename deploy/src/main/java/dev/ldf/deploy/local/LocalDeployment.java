@@ -63,9 +63,11 @@ public final class LocalDeployment implements AutoCloseable {
             NginxCache.requireFreePort(options.host(), options.port()); // before minutes of replica start-up
         }
         Path root = Files.createDirectories(dir.toAbsolutePath());
-        ServerConfig replicaConfig = new ServerConfig(config.title(), config.description(), "127.0.0.1", 0, null,
-                config.cacheMaxAgeSeconds(), config.maxRequestHeaderBytes(),
-                Math.toIntExact(Sizes.parse(options.maxBody())), config.datasets()).validated();
+        ServerConfig replicaConfig = ServerConfig.builder()
+                .title(config.title()).description(config.description()).listener("127.0.0.1", 0)
+                .cacheMaxAgeSeconds(config.cacheMaxAgeSeconds()).maxRequestHeaderBytes(config.maxRequestHeaderBytes())
+                .maxRequestBodyBytes(Math.toIntExact(Sizes.parse(options.maxBody()))).datasets(config.datasets())
+                .build().validated();
         Path replicaFile = root.resolve("replica.json");
         replicaConfig.write(replicaFile);
         List<Replica> replicas = new ArrayList<>();

@@ -39,9 +39,10 @@ class LiveDeploymentTest {
         LocalDeploymentTest.requireNginx();
         Path hdt = work.resolve("library.hdt");
         Files.copy(TestData.libraryHdt(), hdt);
-        DatasetConfig library = new DatasetConfig("library", null, null, hdt.toString(), null, null, null, null, null,
-                null, new Writes(true, TOKEN, null));
-        ServerConfig config = new ServerConfig("Live", null, null, null, null, 1, null, null, List.of(library));
+        DatasetConfig library = DatasetConfig.builder("library", hdt.toString())
+                .writes(new Writes(true, TOKEN, null)).build();
+        ServerConfig config = ServerConfig.builder()
+                .title("Live").cacheMaxAgeSeconds(1).datasets(List.of(library)).build();
         try (LocalDeployment deployment = LocalDeployment.start(config, new LocalDeployment.Options(2, "127.0.0.1", 0,
                 "256k", "100m", List.of("-Xmx256m")), work.resolve("deployment"))) {
             String cache = deployment.uri() + "library";

@@ -47,8 +47,9 @@ class LocalDeploymentTest {
     }
 
     static ServerConfig config(int maxAgeSeconds) {
-        return new ServerConfig("Cached", null, null, null, null, maxAgeSeconds, null, null,
-                List.of(DatasetConfig.of("library", TestData.libraryHdt())));
+        return ServerConfig.builder()
+                .title("Cached").cacheMaxAgeSeconds(maxAgeSeconds)
+                .datasets(List.of(DatasetConfig.of("library", TestData.libraryHdt()))).build();
     }
 
     @TempDir

@@ -123,8 +123,8 @@ final class PreemptionCommand implements Callable<Integer> {
         PreemptionExperiment.Settings settings = new PreemptionExperiment.Settings(configurations, brtpf, preemptive,
                 maxResults, repeats, clients, longQueries, longClients, shortRounds, perQuery, experiment.seed);
         Limits given = firstQuantumPlaces == null && contendedQuantumMillis == null ? null
-                : new Limits(null, null, null, null, null, null, null, null, null, null, firstQuantumPlaces, null,
-                        contendedQuantumMillis);
+                : Limits.builder()
+                        .firstQuantumPlaces(firstQuantumPlaces).contendedQuantumMillis(contendedQuantumMillis).build();
         PreemptionExperiment run = new PreemptionExperiment(serverProcess.server(hdt, List.of(100), mpr, 0)
                 .withPreemption(allQuanta, maxResults).withLimits(given), settings, System.err);
         Limits limits = given == null ? Limits.defaults() : given;

@@ -6,22 +6,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
-
-import org.apache.jena.query.Query;
-import org.apache.jena.query.QueryFactory;
-import org.apache.jena.sparql.expr.E_Equals;
-import org.apache.jena.sparql.expr.E_Str;
-import org.apache.jena.sparql.expr.ExprVar;
-import org.apache.jena.sparql.expr.NodeValue;
-import org.apache.jena.sparql.syntax.ElementFilter;
-import org.apache.jena.sparql.syntax.ElementGroup;
 
 import dev.ldf.experiments.run.Configuration;
 import dev.ldf.experiments.run.CpuAffinity;
@@ -134,8 +124,9 @@ public final class PreemptionExperiment {
                     }
                 }
             }
-            longQueries = longest(sequence);
-            shortQueries = shortest(sequence, longQueries);
+            List<Run> first = select(SEQUENCE, settings.preemptive(), 1, 1);
+            longQueries = ConvoyQueries.longest(first, settings.longQueries());
+            shortQueries = ConvoyQueries.shortest(first, longQueries);
         }
         progress.printf(Locale.ROOT, "convoy: %d short queries, %d long ones (%s) on %d clients, a server on %d "
                 + "CPU(s) with %d place(s) for quanta and %d for first quanta%n", shortQueries.size(),
@@ -147,7 +138,7 @@ public final class PreemptionExperiment {
                 runSequence(srv, "warm-up", c, 1, 0, 1, sequence);
             }
             for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
-                convoy(srv, c, select(sequence, shortQueries), select(sequence, longQueries), work);
+                convoy(srv, c, ConvoyQueries.select(sequence, shortQueries), ConvoyQueries.select(sequence, longQueries), work);
             }
         }
         runs.removeIf(r -> r.part().equals("warm-up"));
@@ -186,8 +177,9 @@ public final class PreemptionExperiment {
         Limits given = server.limits();
         int places = given == null || given.firstQuantumPlaces().equals(given.maxConcurrentQuanta())
                 ? CONVOY_SERVER_CPUS : given.firstQuantumPlaces();
-        return new Limits(null, null, null, null, null, null, null, null, CONVOY_SERVER_CPUS, null, places, null,
-                given == null ? null : given.contendedQuantumMillis());
+        return Limits.builder()
+                .maxConcurrentQuanta(CONVOY_SERVER_CPUS).firstQuantumPlaces(places)
+                .contendedQuantumMillis(given == null ? null : given.contendedQuantumMillis()).build();
     }
 
     /** Sleeps; false when interrupted (the flag kept). */
@@ -251,7 +243,7 @@ public final class PreemptionExperiment {
 
     /**
      * The short queries alone, then again while {@code longClients} clients keep running the long
-     * ones, made heavy for the server ({@link #serverHeavy}). The server has all CPUs but the last
+     * ones, made heavy for the server ({@link ServerHeavyQuery}). The server has all CPUs but the last
      * to itself; the client measured and the long queries' clients ({@link BackgroundClients}, at
      * the lowest priority, so they take only CPU time the client measured leaves) share the last:
      * as if the clients ran elsewhere. The same placement idle and loaded; the second round starts
@@ -271,7 +263,7 @@ public final class PreemptionExperiment {
                 runSequence(srv, IDLE, c, 1, round, 1, shortQueries, SHORT_QUERY_PAUSE);
             }
             BackgroundClients background = BackgroundClients.start(srv.datasetUrl(c), c, settings.timeout(),
-                    settings.longClients(), longQueries.stream().map(PreemptionExperiment::serverHeavy).toList(),
+                    settings.longClients(), longQueries.stream().map(ServerHeavyQuery::of).toList(),
                     pinned ? clients : null, work);
             long start;
             Duration cpu;
@@ -296,22 +288,6 @@ public final class PreemptionExperiment {
                 + "queries%n", c.label(), p95(IDLE, c), p95(LOADED, c), settings.longClients());
     }
 
-    /**
-     * {@code q} with a filter that no solution passes: a server that evaluates filters computes
-     * every solution of the pattern and sends none, which makes the query as long for the server
-     * and as light for its client as it can be.
-     */
-    static Workload.Entry serverHeavy(Workload.Entry q) {
-        Query query = QueryFactory.create(q.sparql());
-        if (!(query.getQueryPattern() instanceof ElementGroup group) || query.getResultVars().isEmpty()) {
-            throw new IllegalArgumentException("Not a SELECT query with a group pattern: " + q.name());
-        }
-        group.addElementFilter(new ElementFilter(new E_Equals(new E_Str(new ExprVar(query.getResultVars().get(0))),
-                NodeValue.makeString("no solution has this value"))));
-        // A workload file holds a query per line; Jena escapes line breaks inside literals.
-        return new Workload.Entry(q.name(), query.serialize().strip().replaceAll("\\s*\\R\\s*", " "));
-    }
-
     private double p95(String part, Configuration c) {
         synchronized (runs) {
             return Spread.quantile(runs.stream().filter(r -> r.part().equals(part) && r.configuration().equals(c))
@@ -319,31 +295,4 @@ public final class PreemptionExperiment {
         }
     }
 
-    /**
-     * The queries the preemptive endpoint took longest over in the first repeat of the sequence:
-     * those it suspended, longest first, at most {@code longQueries} of them (the slowest
-     * completed ones if it suspended none).
-     */
-    private List<String> longest(List<Workload.Entry> sequence) {
-        List<Run> first = select(SEQUENCE, settings.preemptive(), 1, 1).stream()
-                .filter(r -> r.measurement().completed()).toList();
-        List<Run> suspended = first.stream().filter(r -> r.measurement().traffic().suspensions() > 0).toList();
-        return (suspended.isEmpty() ? first : suspended).stream()
-                .sorted(Comparator.comparingLong((Run r) -> r.measurement().nanos()).reversed())
-                .limit(settings.longQueries()).map(Run::query).toList();
-    }
-
-    /** The queries answered in one quantum, in no more than the median time of those. */
-    private List<String> shortest(List<Workload.Entry> sequence, List<String> longQueries) {
-        List<Run> one = select(SEQUENCE, settings.preemptive(), 1, 1).stream()
-                .filter(r -> r.measurement().completed() && r.measurement().traffic().quanta() == 1
-                        && !longQueries.contains(r.query()))
-                .toList();
-        double median = Spread.quantile(one.stream().mapToDouble(r -> r.measurement().nanos()).toArray(), 0.5);
-        return one.stream().filter(r -> r.measurement().nanos() <= median).map(Run::query).distinct().toList();
-    }
-
-    private static List<Workload.Entry> select(List<Workload.Entry> sequence, List<String> names) {
-        return sequence.stream().filter(q -> names.contains(q.name())).toList();
-    }
 }

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import dev.ldf.deploy.local.LocalDeployment;
@@ -66,21 +65,23 @@ public final class ExperimentServer implements AutoCloseable {
     public static ExperimentServer start(Settings settings, boolean cached, Path dir) throws IOException {
         Files.createDirectories(dir);
         List<DatasetConfig> datasets = new ArrayList<>();
+        Path hdt = settings.hdt().toAbsolutePath();
         settings.pageSizes().stream().distinct().sorted()
-                .map(size -> new DatasetConfig(name(size), "WatDiv, " + size + " triples per page", null,
-                        settings.hdt().toAbsolutePath().toString(), size, settings.loading(), Map.of(), null,
+                .map(size -> DatasetConfig.builder(name(size), hdt).title("WatDiv, " + size + " triples per page")
+                        .pageSize(size).loading(settings.loading()).maxBindingsPerRequest(settings.maxMpR())
                         // The paper's interfaces only: pages as the committed results were measured on.
-                        settings.maxMpR(), new Preemption(false, null, null)))
+                        .preemption(new Preemption(false, null, null)).build())
                 .forEach(datasets::add);
         settings.quanta().stream().distinct().sorted()
-                .map(q -> new DatasetConfig(preemptiveName(q), "WatDiv, preemptive endpoint with " + q + " ms quanta",
-                        null, settings.hdt().toAbsolutePath().toString(), 100, settings.loading(), Map.of(), null,
-                        settings.maxMpR(), new Preemption(true, q, settings.maxResults())))
+                .map(q -> DatasetConfig.builder(preemptiveName(q), hdt)
+                        .title("WatDiv, preemptive endpoint with " + q + " ms quanta").pageSize(100)
+                        .loading(settings.loading()).maxBindingsPerRequest(settings.maxMpR())
+                        .preemption(new Preemption(true, q, settings.maxResults())).build())
                 .forEach(datasets::add);
         // Long brTPF URLs (50 mappings) and bodies (1000 mappings) must fit.
-        ServerConfig config = new ServerConfig("WatDiv experiment", null, "127.0.0.1", 0, null, null, 32 * 1024,
-                4 * 1024 * 1024, datasets);
-        config = (settings.limits() == null ? config : config.withLimits(settings.limits())).validated();
+        ServerConfig config = ServerConfig.builder().title("WatDiv experiment").listener("127.0.0.1", 0)
+                .maxRequestHeaderBytes(32 * 1024).maxRequestBodyBytes(4 * 1024 * 1024).datasets(datasets)
+                .limits(settings.limits()).build();
         if (cached) {
             LocalDeployment.Options options = new LocalDeployment.Options(1, "127.0.0.1", 0, "4m", "2g",
                     settings.jvmArgs());

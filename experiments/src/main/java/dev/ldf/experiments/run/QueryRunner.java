@@ -18,7 +18,7 @@ import org.apache.jena.sparql.exec.RowSet;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
-import dev.ldf.client.http.FragmentSource;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.jena.FragmentDataset;
 import dev.ldf.watdiv.workload.Workload;
 

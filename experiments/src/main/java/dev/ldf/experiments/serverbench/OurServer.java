@@ -40,10 +40,10 @@ final class OurServer implements Contender {
 
     @Override
     public Running start(Path hdt, String dataset, Path dir) throws IOException {
-        DatasetConfig data = new DatasetConfig(dataset, "WatDiv", null, hdt.toAbsolutePath().toString(), null, loading,
-                Map.of(), null, null);
+        DatasetConfig data = DatasetConfig.builder(dataset, hdt.toAbsolutePath().toString())
+                .title("WatDiv").loading(loading).prefixes(Map.of()).build();
         Path config = dir.resolve("server.json");
-        new ServerConfig("Benchmark", null, "127.0.0.1", 0, null, null, null, null, List.of(data), null)
+        ServerConfig.builder().title("Benchmark").listener("127.0.0.1", 0).datasets(List.of(data)).build()
                 .validated().write(config);
         Replica replica = Replica.start(config, dir.resolve("server.log"), jvmArgs);
         ProcessHandle process = ProcessHandle.of(replica.pid()).orElseThrow();

@@ -52,7 +52,7 @@ class QueryLauncherTest {
     void theFirstRunWritesTheArchiveAndLaterRunsGiveTheSameResults() throws Exception {
         Path hdt = ROOT.resolve("hdt-data/target/datasets/library.hdt");
         try (FragmentServer server = FragmentServer.start(ServerConfig.of(List.of(
-                new DatasetConfig("library", null, null, hdt.toString(), 100, null, null, null, null)))
+                DatasetConfig.builder("library", hdt.toString()).pageSize(100).build()))
                 .withListener("127.0.0.1", 0))) {
             String url = server.uri().resolve("/library").toString();
             Result first = launch(url, QUERY, "-o", "csv", "-q");

@@ -20,7 +20,7 @@ class ServerHeavyQueryTest {
     void addsAFilterOnTheFirstVariableThatNoSolutionPasses() {
         Workload.Entry q = new Workload.Entry("T4#47", "PREFIX wsdbm: <http://db.uwaterloo.ca/~galuc/wsdbm/> "
                 + "SELECT * WHERE { ?v0 wsdbm:likes ?v1 . ?v1 wsdbm:hasGenre \"a\\nb\" . }");
-        Workload.Entry heavy = PreemptionExperiment.serverHeavy(q);
+        Workload.Entry heavy = ServerHeavyQuery.of(q);
         assertEquals("T4#47", heavy.name());
         assertFalse(heavy.sparql().contains("\n"), "a workload file holds one query per line");
         Query parsed = QueryFactory.create(heavy.sparql());
@@ -31,7 +31,7 @@ class ServerHeavyQueryTest {
 
     @Test
     void refusesWhatIsNotASelectQuery() {
-        assertThrows(IllegalArgumentException.class, () -> PreemptionExperiment.serverHeavy(
+        assertThrows(IllegalArgumentException.class, () -> ServerHeavyQuery.of(
                 new Workload.Entry("ask", "ASK { ?s ?p ?o }")));
     }
 }

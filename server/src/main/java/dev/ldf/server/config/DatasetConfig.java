@@ -66,23 +66,112 @@ public record DatasetConfig(
         writes = writes == null ? Writes.off() : writes;
     }
 
-    /** A dataset that takes no changes. */
-    public DatasetConfig(String name, String title, String description, String hdt, Integer pageSize, Loading loading,
-            Map<String, String> prefixes, Long countScanLimit, Integer maxBindingsPerRequest, Preemption preemption) {
-        this(name, title, description, hdt, pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest,
-                preemption, null);
-    }
-
-    /** A dataset with the preemptive endpoint at its defaults. */
-    public DatasetConfig(String name, String title, String description, String hdt, Integer pageSize, Loading loading,
-            Map<String, String> prefixes, Long countScanLimit, Integer maxBindingsPerRequest) {
-        this(name, title, description, hdt, pageSize, loading, prefixes, countScanLimit, maxBindingsPerRequest, null,
-                null);
-    }
-
     /** A dataset with every optional setting at its default. */
     public static DatasetConfig of(String name, Path hdt) {
-        return new DatasetConfig(name, null, null, hdt.toString(), null, null, null, null, null);
+        return builder(name, hdt).build();
+    }
+
+    /** A builder of the dataset {@code name} served from {@code hdt}; what is not set (or set to null) keeps its default. */
+    public static Builder builder(String name, Path hdt) {
+        return new Builder(name, hdt.toString());
+    }
+
+    /** As {@link #builder(String, Path)}, the HDT file's path as the configuration file writes it. */
+    public static Builder builder(String name, String hdt) {
+        return new Builder(name, hdt);
+    }
+
+    /** A builder that starts from this dataset. */
+    public Builder toBuilder() {
+        Builder b = new Builder(name, hdt);
+        b.title = title;
+        b.description = description;
+        b.pageSize = pageSize;
+        b.loading = loading;
+        b.prefixes = prefixes;
+        b.countScanLimit = countScanLimit;
+        b.maxBindingsPerRequest = maxBindingsPerRequest;
+        b.preemption = preemption;
+        b.writes = writes;
+        return b;
+    }
+
+    /** Builds a dataset's configuration in code; {@link #build()} checks it. */
+    public static final class Builder {
+        private final String name;
+        private final String hdt;
+        private String title;
+        private String description;
+        private Integer pageSize;
+        private Loading loading;
+        private Map<String, String> prefixes;
+        private Long countScanLimit;
+        private Integer maxBindingsPerRequest;
+        private Preemption preemption;
+        private Writes writes;
+
+        private Builder(String name, String hdt) {
+            this.name = name;
+            this.hdt = hdt;
+        }
+
+        public Builder title(String title) {
+            this.title = title;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder pageSize(Integer triples) {
+            this.pageSize = triples;
+            return this;
+        }
+
+        public Builder loading(Loading loading) {
+            this.loading = loading;
+            return this;
+        }
+
+        public Builder prefixes(Map<String, String> prefixes) {
+            this.prefixes = prefixes;
+            return this;
+        }
+
+        public Builder countScanLimit(Long triples) {
+            this.countScanLimit = triples;
+            return this;
+        }
+
+        /** The most solution mappings per brTPF request (maxMpR); 0 serves plain TPF only. */
+        public Builder maxBindingsPerRequest(Integer mappings) {
+            this.maxBindingsPerRequest = mappings;
+            return this;
+        }
+
+        public Builder preemption(Preemption preemption) {
+            this.preemption = preemption;
+            return this;
+        }
+
+        public Builder writes(Writes writes) {
+            this.writes = writes;
+            return this;
+        }
+
+        /**
+         * The dataset's configuration, checked.
+         *
+         * @throws ConfigException for the first setting that is wrong
+         */
+        public DatasetConfig build() {
+            DatasetConfig dataset = new DatasetConfig(name, title, description, hdt, pageSize, loading, prefixes,
+                    countScanLimit, maxBindingsPerRequest, preemption, writes);
+            dataset.validate();
+            return dataset;
+        }
     }
 
     /**

@@ -72,37 +72,117 @@ public record Limits(
         minResponseBytesPerSecond = minResponseBytesPerSecond == null ? 64 * 1024 : minResponseBytesPerSecond;
     }
 
-    /** Limits with the slowest dump reader at its default. */
-    public Limits(Integer maxConcurrentRequests, Integer maxQueuedRequests, Integer queueTimeoutMillis,
-            Integer retryAfterSeconds, Integer idleTimeoutSeconds, Integer minRequestBodyBytesPerSecond,
-            Integer shutdownTimeoutSeconds, Integer maxConcurrentDumps, Integer maxConcurrentQuanta,
-            Integer maxQueuedQuanta, Integer firstQuantumPlaces, Integer firstQuantumMillis,
-            Integer contendedQuantumMillis) {
-        this(maxConcurrentRequests, maxQueuedRequests, queueTimeoutMillis, retryAfterSeconds, idleTimeoutSeconds,
-                minRequestBodyBytesPerSecond, shutdownTimeoutSeconds, maxConcurrentDumps, maxConcurrentQuanta,
-                maxQueuedQuanta, firstQuantumPlaces, firstQuantumMillis, contendedQuantumMillis, null);
-    }
-
-    /** Limits with the preemptive endpoints' contended quantum at its default. */
-    public Limits(Integer maxConcurrentRequests, Integer maxQueuedRequests, Integer queueTimeoutMillis,
-            Integer retryAfterSeconds, Integer idleTimeoutSeconds, Integer minRequestBodyBytesPerSecond,
-            Integer shutdownTimeoutSeconds, Integer maxConcurrentDumps, Integer maxConcurrentQuanta,
-            Integer maxQueuedQuanta, Integer firstQuantumPlaces, Integer firstQuantumMillis) {
-        this(maxConcurrentRequests, maxQueuedRequests, queueTimeoutMillis, retryAfterSeconds, idleTimeoutSeconds,
-                minRequestBodyBytesPerSecond, shutdownTimeoutSeconds, maxConcurrentDumps, maxConcurrentQuanta,
-                maxQueuedQuanta, firstQuantumPlaces, firstQuantumMillis, null);
-    }
-
-    /** Limits with the preemptive endpoints' at their defaults. */
-    public Limits(Integer maxConcurrentRequests, Integer maxQueuedRequests, Integer queueTimeoutMillis,
-            Integer retryAfterSeconds, Integer idleTimeoutSeconds, Integer minRequestBodyBytesPerSecond,
-            Integer shutdownTimeoutSeconds, Integer maxConcurrentDumps) {
-        this(maxConcurrentRequests, maxQueuedRequests, queueTimeoutMillis, retryAfterSeconds, idleTimeoutSeconds,
-                minRequestBodyBytesPerSecond, shutdownTimeoutSeconds, maxConcurrentDumps, null, null, null, null);
-    }
-
     public static Limits defaults() {
-        return new Limits(null, null, null, null, null, null, null, null, null, null, null, null);
+        return builder().build();
+    }
+
+    /** A builder of limits; what is not set (or set to null) keeps its default. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Sets limits one by one; {@link #build()} checks them. */
+    public static final class Builder {
+        private Integer maxConcurrentRequests;
+        private Integer maxQueuedRequests;
+        private Integer queueTimeoutMillis;
+        private Integer retryAfterSeconds;
+        private Integer idleTimeoutSeconds;
+        private Integer minRequestBodyBytesPerSecond;
+        private Integer shutdownTimeoutSeconds;
+        private Integer maxConcurrentDumps;
+        private Integer maxConcurrentQuanta;
+        private Integer maxQueuedQuanta;
+        private Integer firstQuantumPlaces;
+        private Integer firstQuantumMillis;
+        private Integer contendedQuantumMillis;
+        private Integer minResponseBytesPerSecond;
+
+        private Builder() {}
+
+        public Builder maxConcurrentRequests(Integer value) {
+            this.maxConcurrentRequests = value;
+            return this;
+        }
+
+        public Builder maxQueuedRequests(Integer value) {
+            this.maxQueuedRequests = value;
+            return this;
+        }
+
+        public Builder queueTimeoutMillis(Integer value) {
+            this.queueTimeoutMillis = value;
+            return this;
+        }
+
+        public Builder retryAfterSeconds(Integer value) {
+            this.retryAfterSeconds = value;
+            return this;
+        }
+
+        public Builder idleTimeoutSeconds(Integer value) {
+            this.idleTimeoutSeconds = value;
+            return this;
+        }
+
+        public Builder minRequestBodyBytesPerSecond(Integer value) {
+            this.minRequestBodyBytesPerSecond = value;
+            return this;
+        }
+
+        public Builder shutdownTimeoutSeconds(Integer value) {
+            this.shutdownTimeoutSeconds = value;
+            return this;
+        }
+
+        public Builder maxConcurrentDumps(Integer value) {
+            this.maxConcurrentDumps = value;
+            return this;
+        }
+
+        public Builder maxConcurrentQuanta(Integer value) {
+            this.maxConcurrentQuanta = value;
+            return this;
+        }
+
+        public Builder maxQueuedQuanta(Integer value) {
+            this.maxQueuedQuanta = value;
+            return this;
+        }
+
+        public Builder firstQuantumPlaces(Integer value) {
+            this.firstQuantumPlaces = value;
+            return this;
+        }
+
+        public Builder firstQuantumMillis(Integer value) {
+            this.firstQuantumMillis = value;
+            return this;
+        }
+
+        public Builder contendedQuantumMillis(Integer value) {
+            this.contendedQuantumMillis = value;
+            return this;
+        }
+
+        public Builder minResponseBytesPerSecond(Integer value) {
+            this.minResponseBytesPerSecond = value;
+            return this;
+        }
+
+        /**
+         * The limits, checked.
+         *
+         * @throws ConfigException for the first limit that is wrong
+         */
+        public Limits build() {
+            Limits limits = new Limits(maxConcurrentRequests, maxQueuedRequests, queueTimeoutMillis, retryAfterSeconds,
+                    idleTimeoutSeconds, minRequestBodyBytesPerSecond, shutdownTimeoutSeconds, maxConcurrentDumps,
+                    maxConcurrentQuanta, maxQueuedQuanta, firstQuantumPlaces, firstQuantumMillis,
+                    contendedQuantumMillis, minResponseBytesPerSecond);
+            limits.validate();
+            return limits;
+        }
     }
 
     /** How long a body of {@code bytes} may take to arrive. */

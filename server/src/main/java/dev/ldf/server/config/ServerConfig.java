@@ -3,22 +3,10 @@ package dev.ldf.server.config;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-
-import dev.ldf.cli.Suggestions;
 
 /**
  * The server's configuration, read from a JSON file with {@link #read(Path)} or built in code.
@@ -58,11 +46,6 @@ public record ServerConfig(
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
 
-    private static final ObjectMapper JSON = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .build();
-
     public ServerConfig {
         title = title == null || title.isBlank() ? "Linked Data Fragments server" : title;
         description = description == null ? "" : description;
@@ -78,33 +61,134 @@ public record ServerConfig(
         tokens = tokens == null ? Tokens.defaults() : tokens;
     }
 
-    /** A configuration with random token keys. */
-    public ServerConfig(String title, String description, String host, Integer port, String baseUrl,
-            Integer cacheMaxAgeSeconds, Integer maxRequestHeaderBytes, Integer maxRequestBodyBytes,
-            List<DatasetConfig> datasets, Limits limits, Boolean http2) {
-        this(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes, maxRequestBodyBytes,
-                datasets, limits, http2, null);
+    /** A builder of a configuration in code, every setting at its default until set; {@link Builder#build()} checks it. */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /** A configuration without h2c. */
-    public ServerConfig(String title, String description, String host, Integer port, String baseUrl,
-            Integer cacheMaxAgeSeconds, Integer maxRequestHeaderBytes, Integer maxRequestBodyBytes,
-            List<DatasetConfig> datasets, Limits limits) {
-        this(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes, maxRequestBodyBytes,
-                datasets, limits, null, null);
+    /** A builder that starts from this configuration. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.title = title;
+        b.description = description;
+        b.host = host;
+        b.port = port;
+        b.baseUrl = baseUrl;
+        b.cacheMaxAgeSeconds = cacheMaxAgeSeconds;
+        b.maxRequestHeaderBytes = maxRequestHeaderBytes;
+        b.maxRequestBodyBytes = maxRequestBodyBytes;
+        b.datasets.addAll(datasets);
+        b.limits = limits;
+        b.http2 = http2;
+        b.tokens = tokens;
+        return b;
     }
 
-    /** A configuration with the default limits. */
-    public ServerConfig(String title, String description, String host, Integer port, String baseUrl,
-            Integer cacheMaxAgeSeconds, Integer maxRequestHeaderBytes, Integer maxRequestBodyBytes,
-            List<DatasetConfig> datasets) {
-        this(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes, maxRequestBodyBytes,
-                datasets, null);
-    }
-
-    /** A server on the default host and port for the given datasets. */
+    /** A server on the default host and port for the given datasets, checked. */
     public static ServerConfig of(List<DatasetConfig> datasets) {
-        return new ServerConfig(null, null, null, null, null, null, null, null, datasets);
+        return builder().datasets(datasets).build();
+    }
+
+    /**
+     * Builds a configuration in code, as a JSON file would give it: what is not set (or set to
+     * null) keeps its default. {@link #build()} checks every setting and fails on the first wrong one, so that a
+     * configuration that exists is a valid one.
+     */
+    public static final class Builder {
+        private String title;
+        private String description;
+        private String host;
+        private Integer port;
+        private String baseUrl;
+        private Integer cacheMaxAgeSeconds;
+        private Integer maxRequestHeaderBytes;
+        private Integer maxRequestBodyBytes;
+        private final List<DatasetConfig> datasets = new java.util.ArrayList<>();
+        private Limits limits;
+        private Boolean http2;
+        private Tokens tokens;
+
+        private Builder() {}
+
+        public Builder title(String title) {
+            this.title = title;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        /** Where to listen: an interface and a port (0 picks a free one). */
+        public Builder listener(String host, int port) {
+            this.host = host;
+            this.port = port;
+            return this;
+        }
+
+        public Builder baseUrl(String baseUrl) {
+            this.baseUrl = baseUrl;
+            return this;
+        }
+
+        public Builder cacheMaxAgeSeconds(Integer seconds) {
+            this.cacheMaxAgeSeconds = seconds;
+            return this;
+        }
+
+        public Builder maxRequestHeaderBytes(Integer bytes) {
+            this.maxRequestHeaderBytes = bytes;
+            return this;
+        }
+
+        public Builder maxRequestBodyBytes(Integer bytes) {
+            this.maxRequestBodyBytes = bytes;
+            return this;
+        }
+
+        /** Adds a dataset. */
+        public Builder dataset(DatasetConfig dataset) {
+            datasets.add(dataset);
+            return this;
+        }
+
+        /** Replaces the datasets. */
+        public Builder datasets(List<DatasetConfig> list) {
+            datasets.clear();
+            datasets.addAll(list);
+            return this;
+        }
+
+        public Builder limits(Limits limits) {
+            this.limits = limits;
+            return this;
+        }
+
+        public Builder http2(Boolean on) {
+            this.http2 = on;
+            return this;
+        }
+
+        public Builder tokens(Tokens tokens) {
+            this.tokens = tokens;
+            return this;
+        }
+
+        /**
+         * The configuration, checked.
+         *
+         * @throws ConfigException for the first setting that is wrong
+         */
+        public ServerConfig build() {
+            return unchecked().validated();
+        }
+
+        /** The configuration as set, unchecked: for a start that reports what is wrong in its own words. */
+        ServerConfig unchecked() {
+            return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
+                    maxRequestBodyBytes, datasets, limits, http2, tokens);
+        }
     }
 
     /**
@@ -113,74 +197,40 @@ public record ServerConfig(
      * @throws ConfigException naming the file and the problem
      */
     public static ServerConfig read(Path file) {
-        ServerConfig parsed;
-        try {
-            byte[] json = Files.readAllBytes(file);
-            if (new String(json, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-                throw new ConfigException("Configuration " + file + " is empty");
-            }
-            parsed = JSON.readValue(json, ServerConfig.class);
-        } catch (UnrecognizedPropertyException e) {
-            String parent = path(e, 1);
-            throw new ConfigException("Configuration " + file + ": unknown key '" + e.getPropertyName() + "'"
-                    + (parent.isEmpty() ? "" : " in " + parent) + locationOf(e) + suggestion(e), e);
-        } catch (JsonMappingException e) {
-            String key = path(e, 0);
-            throw new ConfigException("Configuration " + file + ": " + (key.isEmpty() ? "" : key + ": ")
-                    + plain(e) + locationOf(e), e);
-        } catch (JsonProcessingException e) {
-            throw new ConfigException("Configuration " + file + " is not valid JSON: " + plain(e) + locationOf(e), e);
-        } catch (NoSuchFileException e) {
-            throw new ConfigException("Configuration file not found: " + file, e);
-        } catch (IOException e) {
-            throw new ConfigException("Cannot read configuration " + file + ": " + e.getMessage(), e);
-        }
-        if (parsed == null) {
-            throw new ConfigException("Configuration " + file + " is empty");
-        }
-        Path dir = file.toAbsolutePath().getParent();
-        return parsed.withDatasets(parsed.datasets.stream().map(d -> d == null ? null : d.resolvedAgainst(dir)).toList())
-                .validated();
+        return ConfigFile.read(file);
     }
 
     /** Writes this configuration as JSON that {@link #read} accepts (for a server started in another process). */
     public void write(Path file) throws IOException {
-        JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), this);
+        ConfigFile.write(this, file);
     }
 
     public ServerConfig withDatasets(List<DatasetConfig> list) {
-        return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, list, limits, http2, tokens);
+        return toBuilder().datasets(list).unchecked();
     }
 
     public ServerConfig withListener(String newHost, int newPort) {
-        return new ServerConfig(title, description, newHost, newPort, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits, http2, tokens);
+        return toBuilder().listener(newHost, newPort).unchecked();
     }
 
     public ServerConfig withBaseUrl(String url) {
-        return new ServerConfig(title, description, host, port, url, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits, http2, tokens);
+        return toBuilder().baseUrl(url).unchecked();
     }
 
     public ServerConfig withCacheMaxAge(int seconds) {
-        return new ServerConfig(title, description, host, port, baseUrl, seconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits, http2, tokens);
+        return toBuilder().cacheMaxAgeSeconds(seconds).unchecked();
     }
 
     public ServerConfig withHttp2(boolean on) {
-        return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits, on, tokens);
+        return toBuilder().http2(on).unchecked();
     }
 
     public ServerConfig withTokens(Tokens newTokens) {
-        return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, limits, http2, newTokens);
+        return toBuilder().tokens(newTokens).unchecked();
     }
 
     public ServerConfig withLimits(Limits newLimits) {
-        return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                maxRequestBodyBytes, datasets, newLimits, http2, tokens);
+        return toBuilder().limits(newLimits).unchecked();
     }
 
     /**
@@ -236,31 +286,5 @@ public record ServerConfig(
 
     private static String stripTrailingSlash(String url) {
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-    }
-
-    /** Where in the configuration the error is, e.g. {@code datasets[0].pageSize}, without the last {@code drop} steps. */
-    private static String path(JsonMappingException e, int drop) {
-        List<JsonMappingException.Reference> path = e.getPath();
-        StringBuilder b = new StringBuilder();
-        for (JsonMappingException.Reference r : path.subList(0, Math.max(0, path.size() - drop))) {
-            b.append(r.getFieldName() != null ? (b.length() == 0 ? "" : ".") + r.getFieldName() : "[" + r.getIndex() + "]");
-        }
-        return b.toString();
-    }
-
-    private static String suggestion(UnrecognizedPropertyException e) {
-        List<String> known = e.getKnownPropertyIds().stream().map(Object::toString).sorted().toList();
-        return Suggestions.nearest(e.getPropertyName(), known).map(k -> "; did you mean '" + k + "'?")
-                .orElse("; the keys here are " + known.stream().collect(Collectors.joining(", ")));
-    }
-
-    /** Jackson's message without its source description ({@code [Source: REDACTED ...; line: 1, column: 13]}). */
-    private static String plain(JsonProcessingException e) {
-        return e.getOriginalMessage().replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "line $1, column $2");
-    }
-
-    private static String locationOf(JsonProcessingException e) {
-        var location = e.getLocation();
-        return location == null ? "" : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
     }
 }

@@ -4,12 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Set;
 
 import org.apache.jena.atlas.iterator.Iter;
@@ -19,7 +17,6 @@ import org.rdfhdt.hdt.enums.TripleComponentRole;
 import org.rdfhdt.hdt.triples.IteratorTripleID;
 import org.rdfhdt.hdt.triples.TripleID;
 import org.rdfhdt.hdt.triples.TripleString;
-import org.rdfhdt.hdt.util.string.ByteString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +25,6 @@ import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.PredicateCount;
-import dev.ldf.server.fragment.PageTriples;
 import dev.ldf.server.fragment.PageTriples.EncodedTripleConsumer;
 import dev.ldf.server.fragment.Selector;
 import dev.ldf.server.fragment.TriplePattern;
@@ -137,14 +133,14 @@ public final class HdtDatasource implements Datasource {
             // An estimate below what the data already shows (not expected from HDT's bounds).
             count = Count.estimate(offset + size + 1);
         }
-        return new FragmentPage(count, size, more, new IdPage(page, size));
+        return new FragmentPage(count, size, more, new IdPage(terms, page, size));
     }
 
     @Override
     public void export(TriplePattern pattern, EncodedTripleConsumer consumer) throws IOException {
         List<Part> parts = parts(Selector.of(pattern));
         SelectorCursor cursor = new SelectorCursor(parts, matches::of);
-        Decoder decoder = new Decoder();
+        IdDecoder decoder = new IdDecoder(terms);
         long[] ids = new long[3];
         while (cursor.hasNext()) {
             cursor.next(ids, 0);
@@ -272,67 +268,5 @@ public final class HdtDatasource implements Datasource {
     @Override
     public String toString() {
         return "HdtDatasource[" + file.path() + "]";
-    }
-
-    /**
-     * Turns identifiers into the dictionary's bytes for a consumer. Matches come grouped by
-     * subject in most orders, so the last subject is kept (copied: a mapped dictionary may hand
-     * out views of buffers it reuses). Not thread-safe.
-     */
-    private final class Decoder {
-        private long subjectId;
-        private byte[] subject = new byte[0];
-
-        void send(long s, long p, long o, EncodedTripleConsumer consumer) throws IOException {
-            if (s != subjectId) {
-                ByteString bytes = terms.bytes(s, TripleComponentRole.SUBJECT);
-                subject = Arrays.copyOf(bytes.getBuffer(), bytes.length());
-                subjectId = s;
-            }
-            ByteString predicate = terms.bytes(p, TripleComponentRole.PREDICATE);
-            ByteString object = terms.bytes(o, TripleComponentRole.OBJECT);
-            consumer.triple(subject, subject.length, predicate.getBuffer(), predicate.length(),
-                    object.getBuffer(), object.length());
-        }
-    }
-
-    /** The triples of one page as identifiers, turned into terms as they are read. */
-    private final class IdPage implements PageTriples {
-        private final long[] ids;
-        private final int size;
-
-        IdPage(long[] ids, int size) {
-            this.ids = ids;
-            this.size = size;
-        }
-
-        @Override
-        public void forEachEncoded(EncodedTripleConsumer consumer) throws IOException {
-            Decoder decoder = new Decoder();
-            for (int i = 0; i < 3 * size; i += 3) {
-                decoder.send(ids[i], ids[i + 1], ids[i + 2], consumer);
-            }
-        }
-
-        @Override
-        public Iterator<Triple> iterator() {
-            return new Iterator<>() {
-                private int next;
-
-                @Override
-                public boolean hasNext() {
-                    return next < size;
-                }
-
-                @Override
-                public Triple next() {
-                    if (next >= size) {
-                        throw new NoSuchElementException();
-                    }
-                    int i = 3 * next++;
-                    return Triple.create(terms.subject(ids[i]), terms.predicate(ids[i + 1]), terms.object(ids[i + 2]));
-                }
-            };
-        }
     }
 }

@@ -1,10 +1,12 @@
 package dev.ldf.server.http;
 
+import dev.ldf.server.failure.ClientError;
+
 /**
  * A request the server answers with a 4xx status and a short message for people. Thrown before
  * any byte of the response is written; {@link ErrorResponder} turns it into the response.
  */
-public final class HttpError extends RuntimeException {
+public final class HttpError extends RuntimeException implements ClientError {
     private static final long serialVersionUID = 1L;
 
     private final int status;
@@ -21,11 +23,13 @@ public final class HttpError extends RuntimeException {
         this.closeConnection = closeConnection;
     }
 
+    @Override
     public int status() {
         return status;
     }
 
-    public boolean closeConnection() {
+    @Override
+    public boolean closesConnection() {
         return closeConnection;
     }
 

@@ -1,26 +1,18 @@
 package dev.ldf.server.live;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
-import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
-import dev.ldf.hdt.term.HdtTerms;
-import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.FragmentPage;
-import dev.ldf.server.fragment.PageTriples;
 import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.PageTriples.EncodedTripleConsumer;
 import dev.ldf.server.fragment.Selector;
@@ -43,14 +35,11 @@ import dev.ldf.server.preemption.ResumableScans;
  */
 public final class LiveDatasource implements Datasource, PreemptableDataset {
 
-    /** Base triples read at a time when deleted ones must be passed over. */
-    private static final int BASE_CHUNK = 1_024;
-
     /** The base and its overlay: replaced together by a compaction. Guarded by {@link #lock}. */
     private HdtDatasource base;
     private Overlay overlay;
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-    private final ResumePoints resumes = new ResumePoints(4_096);
+    private final MergedPages pages = new MergedPages();
     /** What changed when, for queries suspended across changes. Guarded by {@link #lock}. */
     private final ChangeClocks clocks = new ChangeClocks();
     /** The last applied change's version: the dataset's version. Guarded by {@link #lock}. */
@@ -120,7 +109,7 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
             base = newBase;
             overlay = newOverlay;
             // Resume points are positions in the old base.
-            resumes.clear();
+            pages.forgetPositions();
             return old;
         } finally {
             lock.writeLock().unlock();
@@ -142,7 +131,7 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
             base = newBase;
             overlay = new Overlay(newBase::contains);
             this.version = version;
-            resumes.clear();
+            pages.forgetPositions();
             return old;
         } finally {
             lock.writeLock().unlock();
@@ -183,103 +172,10 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
     public FragmentPage page(Selector selector, long offset, int limit) {
         lock.readLock().lock();
         try {
-            if (overlay.isEmpty()) {
-                return base.page(selector, offset, limit);
-            }
-            List<TriplePattern> patterns = selector.patterns();
-            // One pattern (TPF) is counted by the overlay's indexes; a brTPF union, by its distinct matches.
-            long deleted = patterns.size() == 1 ? overlay.deletedCount(patterns.get(0))
-                    : count(distinct(patterns, overlay::deleted));
-            long added = patterns.size() == 1 ? overlay.addedCount(patterns.get(0))
-                    : count(distinct(patterns, overlay::added));
-            if (deleted == 0 && added == 0) {
-                return base.page(selector, offset, limit);
-            }
-            BaseSlice slice = deleted == 0 ? baseSlice(selector, offset, limit)
-                    : visibleBaseSlice(selector, offset, limit, deleted);
-            Count count = slice.count(deleted, added);
-            if (slice.more()) {
-                return new FragmentPage(atLeast(count, offset + slice.size() + 1), slice.size(), true, slice.triples());
-            }
-            // The base ran out on this page or before it: the added triples follow.
-            long skip = Math.max(0, offset - slice.visibleTotal());
-            List<Triple> addedPart = new ArrayList<>();
-            Iterator<Triple> it = distinct(patterns, overlay::added);
-            skip(it, skip);
-            while (addedPart.size() < limit - slice.size() && it.hasNext()) {
-                addedPart.add(it.next());
-            }
-            boolean more = it.hasNext();
-            int size = slice.size() + addedPart.size();
-            return new FragmentPage(atLeast(count, offset + size + (more ? 1 : 0)), size, more,
-                    concat(slice.triples(), PageTriples.of(addedPart)));
+            return pages.page(base, overlay, version, selector, offset, limit);
         } finally {
             lock.readLock().unlock();
         }
-    }
-
-    /** The base's part of a page when no deleted triple matches: the base's own page. */
-    private BaseSlice baseSlice(Selector selector, long offset, int limit) {
-        FragmentPage page = base.page(selector, offset, limit);
-        return new BaseSlice(page.triples(), page.size(), page.hasNextPage(), page.count(), page.count().value());
-    }
-
-    /** The base's part of a page, its deleted triples passed over. */
-    private BaseSlice visibleBaseSlice(Selector selector, long offset, int limit, long deleted) {
-        ResumePoints.Key key = new ResumePoints.Key(selector.patterns(), version, offset);
-        Long resume = resumes.get(key);
-        long position = resume == null ? 0 : resume;
-        long toSkip = resume == null ? offset : 0;
-        List<Triple> triples = new ArrayList<>();
-        Count baseCount = null;
-        while (true) {
-            FragmentPage chunk = base.page(selector, position, BASE_CHUNK);
-            if (baseCount == null) {
-                baseCount = chunk.count();
-            }
-            for (Triple t : chunk.triples()) {
-                if (overlay.isDeleted(t)) {
-                    position++;
-                } else if (toSkip > 0) {
-                    toSkip--;
-                    position++;
-                } else if (triples.size() < limit) {
-                    triples.add(t);
-                    position++;
-                } else {
-                    // One more visible triple: the page has a next, which starts here.
-                    resumes.put(new ResumePoints.Key(selector.patterns(), version, offset + limit), position);
-                    return new BaseSlice(PageTriples.of(triples), triples.size(), true, baseCount, -1);
-                }
-            }
-            if (!chunk.hasNextPage()) {
-                // The base ran out: its count, deleted triples included, is now known.
-                long visibleTotal = offset - toSkip + triples.size();
-                return new BaseSlice(PageTriples.of(triples), triples.size(), false,
-                        Count.exact(visibleTotal + deleted), visibleTotal);
-            }
-            if (chunk.size() == 0) {
-                throw new IllegalStateException("the base claims more triples past position " + position);
-            }
-        }
-    }
-
-    /**
-     * The base's part of a page.
-     *
-     * @param visibleTotal how many base triples the fragment shows in all, known when the base ran
-     *                     out ({@code more} false)
-     */
-    private record BaseSlice(PageTriples triples, int size, boolean more, Count baseCount, long visibleTotal) {
-        Count count(long deleted, long added) {
-            long value = Math.max(0, baseCount.value() - deleted) + added;
-            return baseCount.exact() ? Count.exact(value) : Count.estimate(Math.max(1, value));
-        }
-    }
-
-    /** An estimate never below what the data has shown. */
-    private static Count atLeast(Count count, long seen) {
-        return count.exact() || count.value() >= seen ? count : Count.estimate(seen);
     }
 
     /**
@@ -317,39 +213,14 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
     @Override
     public void export(TriplePattern pattern, EncodedTripleConsumer consumer) throws IOException {
         // A copy of the pattern's changes, so that writers need not wait for a long dump.
-        Set<Spelling> deleted = new HashSet<>();
-        List<Triple> added = new ArrayList<>();
-        HdtDatasource base;
+        MergedDump dump;
         lock.readLock().lock();
         try {
-            base = this.base;
-            overlay.deleted(pattern).forEachRemaining(t -> deleted.add(Spelling.of(t)));
-            overlay.added(pattern).forEachRemaining(added::add);
+            dump = MergedDump.of(base, overlay, pattern);
         } finally {
             lock.readLock().unlock();
         }
-        if (deleted.isEmpty()) {
-            base.export(pattern, consumer);
-        } else {
-            base.export(pattern, (s, sl, p, pl, o, ol) -> {
-                if (!deleted.contains(new Spelling(text(s, sl), text(p, pl), text(o, ol)))) {
-                    consumer.triple(s, sl, p, pl, o, ol);
-                }
-            });
-        }
-        PageTriples.of(added).forEachEncoded(consumer);
-    }
-
-    /** A triple as the dictionary spells its terms. */
-    private record Spelling(String s, String p, String o) {
-        static Spelling of(Triple t) {
-            return new Spelling(HdtTerms.toHdt(t.getSubject()), HdtTerms.toHdt(t.getPredicate()),
-                    HdtTerms.toHdt(t.getObject()));
-        }
-    }
-
-    private static String text(byte[] bytes, int length) {
-        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+        dump.export(pattern, consumer);
     }
 
     /**
@@ -410,54 +281,5 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
         } finally {
             lock.writeLock().unlock();
         }
-    }
-
-    /**
-     * The triples of {@code patterns}' matches in order, each once: a triple that also matches an
-     * earlier pattern is listed only under that one, as {@link Selector} defines.
-     */
-    private static Iterator<Triple> distinct(List<TriplePattern> patterns,
-            java.util.function.Function<TriplePattern, Iterator<Triple>> find) {
-        return Iter.flatMap(java.util.stream.IntStream.range(0, patterns.size()).iterator(),
-                i -> Iter.filter(find.apply(patterns.get(i)), t -> !matchesEarlier(patterns, i, t)));
-    }
-
-    private static boolean matchesEarlier(List<TriplePattern> patterns, int index, Triple t) {
-        for (int i = 0; i < index; i++) {
-            if (patterns.get(i).matches(t)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static long count(Iterator<Triple> it) {
-        long n = 0;
-        for (; it.hasNext(); it.next()) {
-            n++;
-        }
-        return n;
-    }
-
-    private static void skip(Iterator<Triple> it, long n) {
-        for (long i = 0; i < n && it.hasNext(); i++) {
-            it.next();
-        }
-    }
-
-    /** One page's triples from two sources, read once in order. */
-    private static PageTriples concat(PageTriples first, PageTriples second) {
-        return new PageTriples() {
-            @Override
-            public void forEachEncoded(EncodedTripleConsumer consumer) throws IOException {
-                first.forEachEncoded(consumer);
-                second.forEachEncoded(consumer);
-            }
-
-            @Override
-            public Iterator<Triple> iterator() {
-                return Iter.concat(first.iterator(), second.iterator());
-            }
-        };
     }
 }

@@ -56,11 +56,11 @@ public final class LogRepair {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             size = channel.size();
             try {
-                PatchLog.checkMagic(file, channel);
+                LogHeader.check(file, channel);
             } catch (DamagedLogException e) {
                 header = false;
             }
-            scanned = header ? LogScan.read(channel, PatchLog.headerBytes(), size, entry -> true)
+            scanned = header ? LogScan.read(channel, LogHeader.length(), size, entry -> true)
                     : new LogScan.Result(0, 0, -1, new LogScan.Damage(0, 0, -1, "the file header is cut short", false));
         }
         if (scanned.damage() == null) {
@@ -80,8 +80,8 @@ public final class LogRepair {
         try (FileChannel out = FileChannel.open(next, StandardOpenOption.WRITE)) {
             if (!header) {
                 out.truncate(0);
-                out.write(ByteBuffer.wrap(PatchLog.magic()), 0);
-                keep = PatchLog.headerBytes();
+                out.write(ByteBuffer.wrap(LogHeader.bytes()), 0);
+                keep = LogHeader.length();
             } else {
                 out.truncate(keep);
             }
@@ -91,6 +91,22 @@ public final class LogRepair {
         PatchLog.syncDirectory(file.toAbsolutePath().getParent());
         return new Report(file, copy, scanned.records(), scanned.lastVersion(), damage.offset(), size - keep,
                 damage.reason(), later);
+    }
+
+    /**
+     * Copies the bytes of {@code channel} from {@code from} to its end into a new file beside
+     * {@code file}, named with {@code suffix}, forced to disk: what a cut removes is kept.
+     */
+    static Path keepTail(Path file, FileChannel channel, long from, String suffix) throws IOException {
+        Path kept = file.resolveSibling(file.getFileName() + suffix);
+        try (FileChannel out = FileChannel.open(kept, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            long size = channel.size();
+            for (long copied = 0; copied < size - from; ) {
+                copied += channel.transferTo(from + copied, size - from - copied, out);
+            }
+            out.force(true);
+        }
+        return kept;
     }
 
     private static void force(Path file) throws IOException {

@@ -5,11 +5,9 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 import org.slf4j.Logger;
@@ -28,7 +26,7 @@ public final class PatchLog implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(PatchLog.class);
 
-    private static final byte[] MAGIC = "LDF-PATCH-LOG 1\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC = LogHeader.bytes();
 
     /** One record: the version it made and the patch as RDF Patch text (UTF-8). */
     public record Entry(long version, byte[] patch) {}
@@ -81,7 +79,7 @@ public final class PatchLog implements AutoCloseable {
                 syncDirectory(dir);
                 return new PatchLog(file, channel, baseVersion, MAGIC.length, baseVersion);
             }
-            checkMagic(file, channel);
+            LogHeader.check(file, channel);
             long[] first = {-1};
             LogScan.Result scanned = LogScan.read(channel, MAGIC.length, channel.size(), entry -> {
                 if (first[0] < 0) {
@@ -103,7 +101,7 @@ public final class PatchLog implements AutoCloseable {
                 if (!scanned.damage().tornTail()) {
                     throw new DamagedLogException(file, scanned.damage());
                 }
-                Path kept = keepTornTail(file, channel, good);
+                Path kept = LogRepair.keepTail(file, channel, good, ".torn-" + System.currentTimeMillis());
                 LOG.warn("Patch log {}: the end of the file after version {} does not read back ({}): what a crash "
                         + "during a write leaves, never acknowledged. Its {} bytes were removed from the log and kept "
                         + "in {}", file, scanned.lastVersion(), scanned.damage().reason(), channel.size() - good, kept);
@@ -116,19 +114,6 @@ public final class PatchLog implements AutoCloseable {
             channel.close();
             throw e;
         }
-    }
-
-    /** Copies the bytes from {@code from} to the end beside the log, so that cutting them destroys nothing. */
-    private static Path keepTornTail(Path file, FileChannel channel, long from) throws IOException {
-        Path kept = file.resolveSibling(file.getFileName() + ".torn-" + System.currentTimeMillis());
-        try (FileChannel out = FileChannel.open(kept, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            long size = channel.size();
-            for (long copied = 0; copied < size - from; ) {
-                copied += channel.transferTo(from + copied, size - from - copied, out);
-            }
-            out.force(true);
-        }
-        return kept;
     }
 
     /** The version of the last record, or the base version of an empty log. */
@@ -224,7 +209,7 @@ public final class PatchLog implements AutoCloseable {
         long next = version + 1;
         long at = end;
         try {
-            RecordStream out = new RecordStream(channel, at + 8);
+            LogRecordStream out = new LogRecordStream(channel, at + 8);
             out.write(ByteBuffer.allocate(8).putLong(next).array());
             patch.writeTo(out);
             out.flush();
@@ -240,64 +225,6 @@ public final class PatchLog implements AutoCloseable {
         }
         version = next;
         return next;
-    }
-
-    /** A record's body written at a position of the channel, counted and checksummed on the way. */
-    private static final class RecordStream extends OutputStream {
-        private final FileChannel channel;
-        private final ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
-        private final CRC32C crc = new CRC32C();
-        private long position;
-        private long length;
-
-        RecordStream(FileChannel channel, long position) {
-            this.channel = channel;
-            this.position = position;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            if (!buffer.hasRemaining()) {
-                flush();
-            }
-            buffer.put((byte) b);
-        }
-
-        @Override
-        public void write(byte[] bytes, int offset, int count) throws IOException {
-            while (count > 0) {
-                if (!buffer.hasRemaining()) {
-                    flush();
-                }
-                int n = Math.min(count, buffer.remaining());
-                buffer.put(bytes, offset, n);
-                offset += n;
-                count -= n;
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            buffer.flip();
-            crc.update(buffer.array(), 0, buffer.limit());
-            length += buffer.limit();
-            if (length > LogScan.MAX_RECORD_BYTES) {
-                throw new IllegalArgumentException("A patch of more than " + LogScan.MAX_RECORD_BYTES
-                        + " bytes is too large for the log");
-            }
-            while (buffer.hasRemaining()) {
-                position += channel.write(buffer, position);
-            }
-            buffer.clear();
-        }
-
-        long length() {
-            return length;
-        }
-
-        int checksum() {
-            return (int) crc.getValue();
-        }
     }
 
     /**
@@ -333,31 +260,6 @@ public final class PatchLog implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /**
-     * Refuses a file that does not start with the log's header. A header cut short is damage too
-     * (the header is forced to disk before any record is written), not a new log.
-     */
-    static void checkMagic(Path file, FileChannel channel) throws IOException {
-        ByteBuffer magic = ByteBuffer.allocate(MAGIC.length);
-        int read = LogScan.readFully(channel, magic, 0);
-        if (read == MAGIC.length && Arrays.equals(magic.array(), MAGIC)) {
-            return;
-        }
-        if (read < MAGIC.length && Arrays.equals(Arrays.copyOf(magic.array(), read), Arrays.copyOf(MAGIC, read))) {
-            throw new DamagedLogException(file, new LogScan.Damage(0, 0, 0,
-                    "the file header is cut short (" + read + " of " + MAGIC.length + " bytes)", false));
-        }
-        throw new IOException("Not a patch log of this server: " + file);
-    }
-
-    static int headerBytes() {
-        return MAGIC.length;
-    }
-
-    static byte[] magic() {
-        return MAGIC.clone();
     }
 
     /**

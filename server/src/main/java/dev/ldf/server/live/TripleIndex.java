@@ -3,13 +3,10 @@ package dev.ldf.server.live;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.NavigableSet;
-import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -17,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
-import dev.ldf.hdt.term.HdtTerms;
 import dev.ldf.server.fragment.TriplePattern;
 import dev.ldf.server.live.SortedRun.Keys;
 
@@ -35,28 +31,6 @@ import dev.ldf.server.live.SortedRun.Keys;
  */
 final class TripleIndex {
 
-    /** The three orders, each a permutation of (subject, predicate, object). */
-    private enum Order {
-        SPO, POS, OSP;
-
-        Keys keys(int s, int p, int o) {
-            return switch (this) {
-                case SPO -> new Keys(s, p, o);
-                case POS -> new Keys(p, o, s);
-                case OSP -> new Keys(o, s, p);
-            };
-        }
-
-        /** Subject, predicate and object numbers of keys in this order. */
-        Keys spo(Keys k) {
-            return switch (this) {
-                case SPO -> k;
-                case POS -> new Keys(k.c(), k.a(), k.b());
-                case OSP -> new Keys(k.b(), k.c(), k.a());
-            };
-        }
-    }
-
     private static final Comparator<Keys> KEYS = Comparator.comparingInt(Keys::a).thenComparingInt(Keys::b)
             .thenComparingInt(Keys::c);
     /** Below every term's number: the start of a range. */
@@ -66,18 +40,14 @@ final class TripleIndex {
     static final int DEFAULT_MERGE_AFTER = 32_768;
 
     private final int mergeAfter;
-    private final Map<String, Integer> numbers = new HashMap<>();
-    private final List<Node> terms = new ArrayList<>();
+    private final TermNumbers terms = new TermNumbers();
     private final SortedRun[] runs = {SortedRun.EMPTY, SortedRun.EMPTY, SortedRun.EMPTY};
     @SuppressWarnings("unchecked")
     private final NavigableSet<Keys>[] recent = new NavigableSet[] {new TreeSet<>(KEYS), new TreeSet<>(KEYS),
         new TreeSet<>(KEYS)};
     /** Triples of the runs that were removed (subject order's keys). */
     private final Set<Keys> removed = new HashSet<>();
-    /** How many triples each term has as subject, predicate, object: counts of one-term patterns without a scan. */
-    private final Map<Integer, int[]> subjectCounts = new HashMap<>();
-    private final Map<Integer, int[]> predicateCounts = new HashMap<>();
-    private final Map<Integer, int[]> objectCounts = new HashMap<>();
+    private final TermCounts counts = new TermCounts();
     /** Additions to and removals from the subject order's tree in a batch, not yet made to the other two trees. */
     private final List<Keys> pendingKeys = new ArrayList<>();
     private final List<Boolean> pendingAdds = new ArrayList<>();
@@ -92,15 +62,12 @@ final class TripleIndex {
     }
 
     private int number(Node node) {
-        return numbers.computeIfAbsent(HdtTerms.toHdt(node), k -> {
-            terms.add(node);
-            return terms.size() - 1;
-        });
+        return terms.number(node);
     }
 
     /** A term's number, or null for a term no triple here ever had. */
     private Integer known(Node node) {
-        return numbers.get(HdtTerms.toHdt(node));
+        return terms.known(node);
     }
 
     /** The number of a term some triple here has or had, or null. */
@@ -110,12 +77,12 @@ final class TripleIndex {
 
     /** How many triples each predicate has here, from the counters kept as triples come and go. */
     void forEachPredicate(java.util.function.ObjIntConsumer<Node> action) {
-        predicateCounts.forEach((number, count) -> action.accept(terms.get(number), count[0]));
+        counts.forEachPredicate((number, count) -> action.accept(terms.term(number), count));
     }
 
     /** The term numbered {@code number}. */
     Node term(int number) {
-        return terms.get(number);
+        return terms.term(number);
     }
 
     /** The numbers of a triple whose terms all have them; null otherwise (then it is not here). */
@@ -188,12 +155,12 @@ final class TripleIndex {
     void endBatch() {
         batch = false;
         if (pendingKeys.size() < 256) {
-            replay(Order.POS);
-            replay(Order.OSP);
+            replay(IndexOrder.POS);
+            replay(IndexOrder.OSP);
         } else {
             // Inserting into a tree is pointer chasing: the two orders go on two cores.
-            CompletableFuture<Void> other = CompletableFuture.runAsync(() -> replay(Order.POS));
-            replay(Order.OSP);
+            CompletableFuture<Void> other = CompletableFuture.runAsync(() -> replay(IndexOrder.POS));
+            replay(IndexOrder.OSP);
             other.join();
         }
         pendingKeys.clear();
@@ -209,7 +176,7 @@ final class TripleIndex {
             pendingAdds.add(add);
             return;
         }
-        for (Order order : new Order[] {Order.POS, Order.OSP}) {
+        for (IndexOrder order : new IndexOrder[] {IndexOrder.POS, IndexOrder.OSP}) {
             Keys k = order.keys(spo.a(), spo.b(), spo.c());
             if (add) {
                 recent[order.ordinal()].add(k);
@@ -222,7 +189,7 @@ final class TripleIndex {
         }
     }
 
-    private void replay(Order order) {
+    private void replay(IndexOrder order) {
         NavigableSet<Keys> tree = recent[order.ordinal()];
         for (int i = 0; i < pendingKeys.size(); i++) {
             Keys spo = pendingKeys.get(i);
@@ -238,8 +205,8 @@ final class TripleIndex {
     /** Folds the trees and the removals into new runs, the subject order here and the other two on another core. */
     private void merge() {
         CompletableFuture<SortedRun[]> others = CompletableFuture.supplyAsync(
-                () -> new SortedRun[] {merged(Order.POS), merged(Order.OSP)});
-        SortedRun spo = merged(Order.SPO);
+                () -> new SortedRun[] {merged(IndexOrder.POS), merged(IndexOrder.OSP)});
+        SortedRun spo = merged(IndexOrder.SPO);
         SortedRun[] rest = others.join();
         runs[0] = spo;
         runs[1] = rest[0];
@@ -250,7 +217,7 @@ final class TripleIndex {
         removed.clear();
     }
 
-    private SortedRun merged(Order order) {
+    private SortedRun merged(IndexOrder order) {
         Set<Keys> gone = new HashSet<>();
         for (Keys k : removed) {
             gone.add(order.keys(k.a(), k.b(), k.c()));
@@ -260,17 +227,7 @@ final class TripleIndex {
     }
 
     private void counted(Keys k, int delta) {
-        bump(subjectCounts, k.a(), delta);
-        bump(predicateCounts, k.b(), delta);
-        bump(objectCounts, k.c(), delta);
-    }
-
-    private static void bump(Map<Integer, int[]> counts, int term, int delta) {
-        int[] count = counts.computeIfAbsent(term, k -> new int[1]);
-        count[0] += delta;
-        if (count[0] == 0) {
-            counts.remove(term);
-        }
+        counts.change(k.a(), k.b(), k.c(), delta);
     }
 
     /** The triples that match {@code pattern}, repeated variables included, in index order. */
@@ -281,25 +238,26 @@ final class TripleIndex {
         if (s == UNKNOWN || p == UNKNOWN || o == UNKNOWN) {
             return Collections.emptyIterator();
         }
-        Order order;
+        IndexOrder order;
         int prefix;
         if (s != LOW && o != LOW && p == LOW) {
-            order = Order.OSP;
+            order = IndexOrder.OSP;
             prefix = 2;
         } else if (s != LOW) {
-            order = Order.SPO;
+            order = IndexOrder.SPO;
             prefix = p == LOW ? 1 : o == LOW ? 2 : 3;
         } else if (p != LOW) {
-            order = Order.POS;
+            order = IndexOrder.POS;
             prefix = o == LOW ? 1 : 2;
         } else if (o != LOW) {
-            order = Order.OSP;
+            order = IndexOrder.OSP;
             prefix = 1;
         } else {
-            order = Order.SPO;
+            order = IndexOrder.SPO;
             prefix = 0;
         }
-        return new Matches(order, order.keys(s, p, o), prefix, pattern);
+        return new IndexRange(order, order.keys(s, p, o), prefix, pattern, runs[order.ordinal()],
+                recent[order.ordinal()], removed, terms);
     }
 
     /** How many triples match {@code pattern}. */
@@ -314,8 +272,7 @@ final class TripleIndex {
         if (!repeats && (s ? 1 : 0) + (p ? 1 : 0) + (o ? 1 : 0) == 1) {
             Node term = s ? pattern.subject() : p ? pattern.predicate() : pattern.object();
             Integer number = known(term);
-            int[] count = number == null ? null : (s ? subjectCounts : p ? predicateCounts : objectCounts).get(number);
-            return count == null ? 0 : count[0];
+            return number == null ? 0 : s ? counts.asSubject(number) : p ? counts.asPredicate(number) : counts.asObject(number);
         }
         long n = 0;
         for (Iterator<Triple> it = find(pattern); it.hasNext(); it.next()) {
@@ -331,88 +288,5 @@ final class TripleIndex {
         }
         Integer n = known(node);
         return n == null ? UNKNOWN : n;
-    }
-
-    /**
-     * A pattern's range of one order: the run's part and the tree's part merged in key order, the
-     * run's removed triples passed over, repeated variables checked by number.
-     */
-    private final class Matches implements Iterator<Triple> {
-        private final Order order;
-        private final Keys from;
-        private final int prefix;
-        private final TriplePattern pattern;
-        private final SortedRun run;
-        private final Iterator<Keys> tree;
-        private int position;
-        private Keys fromTree;
-        private Triple next;
-
-        Matches(Order order, Keys from, int prefix, TriplePattern pattern) {
-            this.order = order;
-            this.from = from;
-            this.prefix = prefix;
-            this.pattern = pattern;
-            this.run = runs[order.ordinal()];
-            this.position = run.lowerBound(from.a(), from.b(), from.c());
-            this.tree = recent[order.ordinal()].tailSet(from, true).iterator();
-            this.fromTree = nextFromTree();
-            advance();
-        }
-
-        private Keys nextFromTree() {
-            if (!tree.hasNext()) {
-                return null;
-            }
-            Keys k = tree.next();
-            return inPrefix(k.a(), k.b(), k.c()) ? k : null;
-        }
-
-        private boolean inPrefix(int a, int b, int c) {
-            return (prefix < 1 || a == from.a()) && (prefix < 2 || b == from.b()) && (prefix < 3 || c == from.c());
-        }
-
-        private void advance() {
-            next = null;
-            while (next == null) {
-                boolean runHas = position < run.size()
-                        && inPrefix(run.key(position, 0), run.key(position, 1), run.key(position, 2));
-                Keys k;
-                if (runHas && (fromTree == null
-                        || run.compare(position, fromTree.a(), fromTree.b(), fromTree.c()) < 0)) {
-                    k = new Keys(run.key(position, 0), run.key(position, 1), run.key(position, 2));
-                    position++;
-                    if (!removed.isEmpty() && removed.contains(order.spo(k))) {
-                        continue;
-                    }
-                } else if (fromTree != null) {
-                    k = fromTree;
-                    fromTree = nextFromTree();
-                } else {
-                    return;
-                }
-                Keys spo = order.spo(k);
-                if ((!pattern.subjectEqualsPredicate() || spo.a() == spo.b())
-                        && (!pattern.subjectEqualsObject() || spo.a() == spo.c())
-                        && (!pattern.predicateEqualsObject() || spo.b() == spo.c())) {
-                    next = Triple.create(terms.get(spo.a()), terms.get(spo.b()), terms.get(spo.c()));
-                }
-            }
-        }
-
-        @Override
-        public boolean hasNext() {
-            return next != null;
-        }
-
-        @Override
-        public Triple next() {
-            if (next == null) {
-                throw new NoSuchElementException();
-            }
-            Triple t = next;
-            advance();
-            return t;
-        }
     }
 }

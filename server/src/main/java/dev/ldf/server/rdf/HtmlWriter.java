@@ -5,13 +5,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 
 import org.apache.commons.codec.digest.DigestUtils;
-import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
 import dev.ldf.server.fragment.Catalog;
@@ -20,7 +18,6 @@ import dev.ldf.server.fragment.DatasetDescription;
 import dev.ldf.server.fragment.Fragment;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.FragmentRequest;
-import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.ServerDescription;
 
 /**
@@ -72,9 +69,9 @@ public final class HtmlWriter implements ResponseWriter {
         HtmlTerms terms = new HtmlTerms(d.prefixes(), fragment.skolemizer().prefix());
         head(w, d.title() + ": " + RdfStatements.describe(request.pattern()));
         breadcrumb(w, fragment.server().indexUrl(), fragment.server().title(), d.url(), d.title());
-        w.write("<main>\n<h1>" + escape(d.title()) + "</h1>\n");
+        w.write("<main>\n<h1>" + HtmlText.escape(d.title()) + "</h1>\n");
         if (!d.description().isEmpty()) {
-            w.write("<p>" + escape(d.description()) + "</p>\n");
+            w.write("<p>" + HtmlText.escape(d.description()) + "</p>\n");
         }
         form(w, d, request.input());
         sparqlEndpoint(w, d);
@@ -84,16 +81,16 @@ public final class HtmlWriter implements ResponseWriter {
         long first = (request.page() - 1) * d.pageSize() + 1;
         long last = first + page.size() - 1;
         w.write("<p class=\"count\">" + (count.exact() ? "" : "About ") + String.format(Locale.ROOT, "%,d", count.value())
-                + (count.value() == 1 ? " triple matches " : " triples match ") + escape(terms.pattern(request.pattern()))
-                + escape(RdfStatements.restriction(request.bindingCount())));
+                + (count.value() == 1 ? " triple matches " : " triples match ") + HtmlText.escape(terms.pattern(request.pattern()))
+                + HtmlText.escape(RdfStatements.restriction(request.bindingCount())));
         if (page.size() > 0) {
             w.write(String.format(Locale.ROOT, "; these are triples %,d to %,d.", first, last));
         } else {
             w.write(request.page() > 1 ? String.format(Locale.ROOT, "; page %,d is past the last one.", request.page()) : ".");
         }
         w.write("</p>\n");
-        pages(w, fragment, "Pages (top)");
-        Example example = new Example();
+        HtmlPageLinks.write(w, fragment, "Pages (top)");
+        HtmlOverview.Example example = new HtmlOverview.Example();
         if (page.size() > 0) {
             w.write("<table>\n<thead><tr><th scope=\"col\">subject</th><th scope=\"col\">predicate</th>"
                     + "<th scope=\"col\">object</th></tr></thead>\n<tbody>\n");
@@ -101,18 +98,18 @@ public final class HtmlWriter implements ResponseWriter {
                 Triple s = fragment.skolemizer().skolemize(t);
                 example.see(s);
                 w.write("<tr>");
-                cell(w, d, terms, "subject", s.getSubject());
-                cell(w, d, terms, "predicate", s.getPredicate());
-                cell(w, d, terms, "object", s.getObject());
+                HtmlText.cell(w, d, terms, "subject", s.getSubject());
+                HtmlText.cell(w, d, terms, "predicate", s.getPredicate());
+                HtmlText.cell(w, d, terms, "object", s.getObject());
                 w.write("</tr>\n");
             }
             w.write("</tbody>\n</table>\n");
-            pages(w, fragment, "Pages (bottom)");
+            HtmlPageLinks.write(w, fragment, "Pages (bottom)");
         }
         if (isDatasetPage(request)) {
-            predicates(w, d, terms, fragment.predicates().get());
+            HtmlOverview.predicates(w, d, terms, fragment.predicates().get());
         }
-        brtpf(w, d, example);
+        HtmlOverview.brtpf(w, d, example);
         w.write("</main>\n");
         foot(w);
     }
@@ -122,118 +119,29 @@ public final class HtmlWriter implements ResponseWriter {
         return request.pattern().isAllVariables() && request.bindingCount() == 0 && request.page() == 1;
     }
 
-    /** First, previous, where this page stands, next, last: above and below the rows. */
-    private static void pages(Writer w, Fragment fragment, String label) throws IOException {
-        Fragment.PageLinks links = fragment.links();
-        FragmentRequest request = fragment.request();
-        Count count = fragment.page().count();
-        long pages = count.pages(fragment.dataset().pageSize());
-        w.write("<nav class=\"pages\" aria-label=\"" + label + "\">");
-        link(w, request.page() > 1 ? links.first() : null, "first", "« first");
-        link(w, links.previous(), "prev", "‹ previous");
-        w.write(String.format(Locale.ROOT, "<span>page %,d of %s%,d (%s%,d triples)</span>", request.page(),
-                count.exact() ? "" : "about ", pages, count.exact() ? "" : "about ", count.value()));
-        link(w, links.next(), "next", "next ›");
-        link(w, links.last() != null && links.next() != null ? links.last() : null, "last", "last »");
-        w.write("</nav>\n");
-    }
-
-    /** A link, or its text greyed out where there is nowhere to go. */
-    private static void link(Writer w, String href, String rel, String text) throws IOException {
-        if (href == null) {
-            w.write("<span class=\"off\" aria-disabled=\"true\">" + escape(text) + "</span>");
-        } else {
-            w.write("<a rel=\"" + rel + "\" href=\"" + escape(href) + "\">" + escape(text) + "</a>");
-        }
-    }
-
-    /** The dataset's predicates with their counts, each linking to its fragment. */
-    private static void predicates(Writer w, DatasetDescription d, HtmlTerms terms, List<PredicateCount> predicates)
-            throws IOException {
-        if (predicates.isEmpty()) {
-            return;
-        }
-        w.write("<h2 id=\"predicates\">Predicates</h2>\n<table class=\"predicates\">\n<thead><tr><th scope=\"col\">"
-                + "predicate</th><th scope=\"col\" class=\"n\">triples</th></tr></thead>\n<tbody>\n");
-        for (PredicateCount p : predicates) {
-            String iri = p.predicate().getURI();
-            w.write("<tr><td><a href=\"" + escape(search(d, "predicate", p.predicate())) + "\" title=\"" + escape(iri)
-                    + "\">" + escape(terms.label(iri)) + "</a></td><td class=\"n\">"
-                    + String.format(Locale.ROOT, "%,d", p.triples()) + "</td></tr>\n");
-        }
-        w.write("</tbody>\n</table>\n");
-    }
-
-    /** What brTPF is, with an example built from the page's own data. */
-    private static void brtpf(Writer w, DatasetDescription d, Example example) throws IOException {
-        if (d.maxBindingsPerRequest() == 0) {
-            return;
-        }
-        w.write("<details id=\"brtpf\"><summary>Bindings-restricted TPF (brTPF)</summary>\n<p>Besides a triple "
-                + "pattern, a request may carry up to " + String.format(Locale.ROOT, "%,d", d.maxBindingsPerRequest())
-                + " solution mappings in <code>values</code>, written as a SPARQL <code>VALUES</code> block over "
-                + "variables that the pattern names (write <code>?s</code> in a field, not leave it empty). The "
-                + "answer holds only the matching triples that agree with one of the mappings: a client joins a "
-                + "pattern with many solutions in one request instead of one request each.</p>\n");
-        String url = example.url(d);
-        if (url != null) {
-            w.write("<p>Example: <a href=\"" + escape(url) + "\">the triples of " + escape(example.describe())
-                    + "</a>.</p>\n");
-        }
-        w.write("</details>\n");
-    }
-
-    /** The first two subjects of a page, for a brTPF example that finds something. */
-    private static final class Example {
-        private final List<Node> subjects = new java.util.ArrayList<>(2);
-
-        void see(Triple t) {
-            if (subjects.size() < 2 && t.getSubject().isURI() && !subjects.contains(t.getSubject())) {
-                subjects.add(t.getSubject());
-            }
-        }
-
-        String url(DatasetDescription d) {
-            if (subjects.isEmpty()) {
-                return null;
-            }
-            StringBuilder values = new StringBuilder("(?s) {");
-            for (Node s : subjects) {
-                values.append(" (<").append(s.getURI()).append(">)");
-            }
-            values.append(" }");
-            return d.url() + "?subject=%3Fs&values="
-                    + URLEncoder.encode(values.toString(), StandardCharsets.UTF_8).replace("+", "%20");
-        }
-
-        String describe() {
-            return subjects.size() == 1 ? "one subject" : subjects.size() + " subjects at once";
-        }
-    }
-
     @Override
     public void writeCatalog(Catalog catalog, OutputStream out) throws IOException {
         Writer w = writer(out);
         ServerDescription server = catalog.server();
         head(w, server.title());
-        w.write("<h1>" + escape(server.title()) + "</h1>\n");
+        w.write("<h1>" + HtmlText.escape(server.title()) + "</h1>\n");
         if (!server.description().isEmpty()) {
-            w.write("<p>" + escape(server.description()) + "</p>\n");
+            w.write("<p>" + HtmlText.escape(server.description()) + "</p>\n");
         }
         w.write("<p>Datasets served as Triple Pattern Fragments:</p>\n");
         for (Catalog.Entry entry : catalog.datasets()) {
             DatasetDescription d = entry.dataset();
-            w.write("<h2><a href=\"" + escape(d.url()) + "\">" + escape(d.title()) + "</a></h2>\n");
+            w.write("<h2><a href=\"" + HtmlText.escape(d.url()) + "\">" + HtmlText.escape(d.title()) + "</a></h2>\n");
             if (!d.description().isEmpty()) {
-                w.write("<p>" + escape(d.description()) + "</p>\n");
+                w.write("<p>" + HtmlText.escape(d.description()) + "</p>\n");
             }
             w.write(String.format(Locale.ROOT, "<dl><dt>triples</dt><dd>%,d</dd><dt>properties</dt><dd>%,d</dd>"
                     + "<dt>distinct subjects</dt><dd>%,d</dd><dt>distinct objects</dt><dd>%,d</dd></dl>%n",
                     entry.statistics().triples(), entry.statistics().properties(),
                     entry.statistics().distinctSubjects(), entry.statistics().distinctObjects()));
             List<String> dumps = d.dumps();
-            w.write("<p>Download: <a href=\"" + escape(dumps.get(0)) + "\">N-Triples, gzipped</a>, <a href=\""
-                    + escape(dumps.get(1)) + "\">N-Triples</a></p>\n");
+            w.write("<p>Download: <a href=\"" + HtmlText.escape(dumps.get(0)) + "\">N-Triples, gzipped</a>, <a href=\""
+                    + HtmlText.escape(dumps.get(1)) + "\">N-Triples</a></p>\n");
             sparqlEndpoint(w, d);
         }
         foot(w);
@@ -241,26 +149,26 @@ public final class HtmlWriter implements ResponseWriter {
 
     /** The search form, filled with {@code input}: the pattern's three positions and brTPF bindings. */
     private static void form(Writer w, DatasetDescription d, FragmentRequest.Input input) throws IOException {
-        w.write("<form action=\"" + escape(d.url()) + "\" method=\"get\">\n");
+        w.write("<form action=\"" + HtmlText.escape(d.url()) + "\" method=\"get\">\n");
         String[][] inputs = {{"subject", input.subject()}, {"predicate", input.predicate()}, {"object", input.object()}};
         for (String[] field : inputs) {
             String position = field[0];
             w.write("<label for=\"" + position + "\">" + position + "</label><input id=\"" + position + "\" name=\""
-                    + position + "\" value=\"" + escape(field[1] == null ? "" : field[1]) + "\" placeholder=\"?"
+                    + position + "\" value=\"" + HtmlText.escape(field[1] == null ? "" : field[1]) + "\" placeholder=\"?"
                     + position.charAt(0) + "\">\n");
         }
         String values = input.values();
         w.write("<label for=\"values\">values</label><textarea id=\"values\" name=\"values\" rows=\"2\" placeholder=\""
                 + "optional brTPF bindings, e.g. (?s) { (&lt;http://example.org/a&gt;) }\">"
-                + escape(values == null ? "" : values) + "</textarea>\n");
+                + HtmlText.escape(values == null ? "" : values) + "</textarea>\n");
         w.write("<button type=\"submit\">Find matching triples</button>\n</form>\n");
     }
 
     private static void breadcrumb(Writer w, String indexUrl, String serverTitle, String datasetUrl, String datasetTitle)
             throws IOException {
-        w.write("<header><nav aria-label=\"Breadcrumb\"><a href=\"" + escape(indexUrl) + "\">" + escape(serverTitle) + "</a>");
+        w.write("<header><nav aria-label=\"Breadcrumb\"><a href=\"" + HtmlText.escape(indexUrl) + "\">" + HtmlText.escape(serverTitle) + "</a>");
         if (datasetUrl != null) {
-            w.write(" › <a href=\"" + escape(datasetUrl) + "\">" + escape(datasetTitle) + "</a>");
+            w.write(" › <a href=\"" + HtmlText.escape(datasetUrl) + "\">" + HtmlText.escape(datasetTitle) + "</a>");
         }
         w.write("</nav></header>\n");
     }
@@ -269,7 +177,7 @@ public final class HtmlWriter implements ResponseWriter {
     private static void sparqlEndpoint(Writer w, DatasetDescription d) throws IOException {
         if (d.sparqlEndpoint() != null) {
             w.write("<p>SPARQL queries (basic graph patterns with FILTER, UNION, VALUES) run at <a href=\""
-                    + escape(d.sparqlEndpoint()) + "\">" + escape(d.sparqlEndpoint()) + "</a>, one quantum per "
+                    + HtmlText.escape(d.sparqlEndpoint()) + "\">" + HtmlText.escape(d.sparqlEndpoint()) + "</a>, one quantum per "
                     + "request (Web preemption): follow each answer's <code>next</code> token.</p>\n");
         }
     }
@@ -283,13 +191,13 @@ public final class HtmlWriter implements ResponseWriter {
             DatasetDescription d = context.dataset();
             breadcrumb(w, context.indexUrl(), context.serverTitle(), d == null ? null : d.url(), d == null ? null : d.title());
         }
-        w.write("<main>\n<h1>" + view.status() + " " + escape(view.reason()) + "</h1>\n<p class=\"error\" role=\"alert\">"
-                + escape(view.message()) + "</p>\n");
+        w.write("<main>\n<h1>" + view.status() + " " + HtmlText.escape(view.reason()) + "</h1>\n<p class=\"error\" role=\"alert\">"
+                + HtmlText.escape(view.message()) + "</p>\n");
         if (context != null) {
             DatasetDescription d = context.dataset();
             if (d != null) {
-                w.write("<p>Change the request and try again, or go <a href=\"" + escape(d.url()) + "\">back to "
-                        + escape(d.title()) + "</a>.</p>\n");
+                w.write("<p>Change the request and try again, or go <a href=\"" + HtmlText.escape(d.url()) + "\">back to "
+                        + HtmlText.escape(d.title()) + "</a>.</p>\n");
                 FragmentRequest.Input input = context.input();
                 int sent = length(input);
                 if (sent > ECHO_LIMIT) {
@@ -303,7 +211,7 @@ public final class HtmlWriter implements ResponseWriter {
                 }
                 form(w, d, input);
             } else {
-                w.write("<p>Go <a href=\"" + escape(context.indexUrl()) + "\">back to the list of datasets</a>.</p>\n");
+                w.write("<p>Go <a href=\"" + HtmlText.escape(context.indexUrl()) + "\">back to the list of datasets</a>.</p>\n");
             }
         }
         w.write("</main>\n");
@@ -318,90 +226,18 @@ public final class HtmlWriter implements ResponseWriter {
         return n;
     }
 
-    /** The fragment of {@code node} in {@code position}. */
-    private static String search(DatasetDescription dataset, String position, Node node) {
-        return dataset.url() + "?" + position + "=" + URLEncoder.encode(parameterSyntax(node), StandardCharsets.UTF_8)
-                .replace("+", "%20");
-    }
-
-    private static void cell(Writer w, DatasetDescription dataset, HtmlTerms terms, String position, Node node)
-            throws IOException {
-        String search = search(dataset, position, node);
-        if (node.isLiteral()) {
-            w.write("<td class=\"literal\"><a href=\"" + escape(search) + "\">\"" + escape(node.getLiteralLexicalForm())
-                    + "\"</a>");
-            String lang = node.getLiteralLanguage();
-            if (lang != null && !lang.isEmpty()) {
-                w.write("<span class=\"meta\">@" + escape(lang) + "</span>");
-            } else if (!node.getLiteralDatatypeURI().equals(Vocabulary.XSD + "string")) {
-                w.write("<span class=\"meta\" title=\"" + escape(node.getLiteralDatatypeURI()) + "\">^^"
-                        + escape(terms.label(node.getLiteralDatatypeURI())) + "</span>");
-            }
-            w.write("</td>");
-            return;
-        }
-        String iri = node.getURI();
-        w.write("<td><a href=\"" + escape(search) + "\" title=\"" + escape(iri) + "\">"
-                + escape(terms.label(iri)) + "</a>");
-        String lower = iri.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("http://") || lower.startsWith("https://")) {
-            w.write("<a class=\"ext\" href=\"" + escape(iri) + "\" title=\"open the IRI itself\">↗</a>");
-        }
-        w.write("</td>");
-    }
-
-    /** A term as the subject/predicate/object parameters expect it. */
-    private static String parameterSyntax(Node node) {
-        if (node.isURI()) {
-            return node.getURI();
-        }
-        String lex = '"' + node.getLiteralLexicalForm() + '"';
-        String lang = node.getLiteralLanguage();
-        if (lang != null && !lang.isEmpty()) {
-            return lex + "@" + lang;
-        }
-        String datatype = node.getLiteralDatatypeURI();
-        return datatype.equals(Vocabulary.XSD + "string") ? lex : lex + "^^" + datatype;
-    }
-
     private static Writer writer(OutputStream out) {
         return new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 8192);
     }
 
     private static void head(Writer w, String title) throws IOException {
         w.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + escape(title)
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + HtmlText.escape(title)
                 + "</title>\n<style>" + STYLE + "</style>\n</head>\n<body>\n");
     }
 
     private static void foot(Writer w) throws IOException {
         w.write("</body>\n</html>\n");
         w.flush();
-    }
-
-    /**
-     * Escapes text content and attribute values (always written in double quotes); control
-     * characters that HTML forbids become U+FFFD.
-     */
-    static String escape(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> {
-                    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7F && c <= 0x9F)) {
-                        b.append('\uFFFD');
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.toString();
     }
 }

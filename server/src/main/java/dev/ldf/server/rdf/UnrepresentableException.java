@@ -1,10 +1,12 @@
 package dev.ldf.server.rdf;
 
+import dev.ldf.server.failure.ClientError;
+
 /**
  * A page that a format cannot express, such as a predicate IRI that RDF/XML cannot split into a
  * namespace and a local name. Raised before any byte is written.
  */
-public final class UnrepresentableException extends RuntimeException {
+public final class UnrepresentableException extends RuntimeException implements ClientError {
     private static final long serialVersionUID = 1L;
 
     private final OutputFormat format;
@@ -16,5 +18,15 @@ public final class UnrepresentableException extends RuntimeException {
 
     public OutputFormat format() {
         return format;
+    }
+
+    @Override
+    public int status() {
+        return 406;
+    }
+
+    @Override
+    public String message() {
+        return getMessage() + " Ask for another format.";
     }
 }

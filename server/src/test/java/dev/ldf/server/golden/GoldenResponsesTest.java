@@ -54,11 +54,17 @@ class GoldenResponsesTest {
     @BeforeAll
     static void start() throws Exception {
         String hdt = TestData.libraryHdt().toString();
-        server = FragmentServer.start(new ServerConfig("Golden", "Responses that must not change.", "127.0.0.1", 0,
-                "http://golden.example/ldf", 600, null, 256 * 1024, List.of(
-                        new DatasetConfig("library", "Library", "The library dataset.", hdt, 25, null, prefixes(), null, null),
-                        new DatasetConfig("paged", "Paged", null, hdt, 7, null, null, 20L, 30),
-                        new DatasetConfig("tpfonly", "TPF only", null, hdt, 100, null, null, null, 0))));
+        server = FragmentServer.start(ServerConfig.builder()
+                .title("Golden").description("Responses that must not change.").listener("127.0.0.1", 0)
+                .baseUrl("http://golden.example/ldf").cacheMaxAgeSeconds(600).maxRequestBodyBytes(256 * 1024)
+                .datasets(List.of(
+                        DatasetConfig.builder("library", hdt)
+                                .title("Library").description("The library dataset.").pageSize(25).prefixes(prefixes())
+                                .build(),
+                        DatasetConfig.builder("paged", hdt)
+                                .title("Paged").pageSize(7).countScanLimit(20L).maxBindingsPerRequest(30).build(),
+                        DatasetConfig.builder("tpfonly", hdt)
+                                .title("TPF only").pageSize(100).maxBindingsPerRequest(0).build())).build());
     }
 
     /** In a fixed order: prefixes are written in the order they are configured. */

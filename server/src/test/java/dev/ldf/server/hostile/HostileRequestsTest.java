@@ -67,9 +67,12 @@ class HostileRequestsTest {
 
     @Test
     void hostileRequestsGetShortClientErrorsAndNothingBreaks() throws Exception {
-        ServerConfig config = new ServerConfig("Hostile", null, null, null, null, null, null, MAX_BODY,
-                List.of(new DatasetConfig("library", "Library", null, TestData.libraryHdt().toString(), 100, null,
-                        Map.of("schema", "http://schema.org/"), null, MAX_BINDINGS)));
+        ServerConfig config = ServerConfig.builder()
+                .title("Hostile").maxRequestBodyBytes(MAX_BODY)
+                .datasets(List.of(
+                        DatasetConfig.builder("library", TestData.libraryHdt().toString())
+                                .title("Library").pageSize(100).prefixes(Map.of("schema", "http://schema.org/"))
+                                .maxBindingsPerRequest(MAX_BINDINGS).build())).build();
         try (ServerProcess server = ServerProcess.start(config, dir, "-Xmx256m")) {
             Map<String, Integer> statuses = new ConcurrentHashMap<>();
             List<String> problems = Collections.synchronizedList(new ArrayList<>());

@@ -123,8 +123,7 @@ class HostileWritesTest {
         if (!Files.exists(copy)) {
             Files.copy(TestData.libraryHdt(), copy);
         }
-        return ServerConfig.of(List.of(new DatasetConfig("library", null, null, copy.toString(), null, null, null, null,
-                null, null, writes)));
+        return ServerConfig.of(List.of(DatasetConfig.builder("library", copy.toString()).writes(writes).build()));
     }
 
     /** Sends one write and checks what came of it. */

@@ -29,8 +29,8 @@ class ClientDisconnectTest {
 
     @Test
     void aClientThatHangsUpIsOneDebugLine() throws Exception {
-        ServerConfig config = ServerConfig.of(List.of(new DatasetConfig("whole", null, null,
-                TestData.libraryHdt().toString(), 10_000, null, null, null, null)));
+        ServerConfig config = ServerConfig.of(List.of(DatasetConfig.builder("whole", TestData.libraryHdt().toString())
+                .pageSize(10_000).build()));
         try (ServerProcess server = ServerProcess.start(config, dir, "-Dorg.slf4j.simpleLogger.defaultLogLevel=debug",
                 "-Dorg.slf4j.simpleLogger.log.org.eclipse.jetty=info")) {
             String[] formats = {"application/n-triples", "text/turtle", "application/trig", "text/html",

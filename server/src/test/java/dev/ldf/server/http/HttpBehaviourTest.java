@@ -47,7 +47,7 @@ class HttpBehaviourTest {
         java.net.http.HttpClient h2 = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_2).build();
         String hdt = dev.ldf.server.testing.TestData.libraryHdt().toString();
         dev.ldf.server.config.ServerConfig config = dev.ldf.server.config.ServerConfig.of(java.util.List.of(
-                new dev.ldf.server.config.DatasetConfig("library", null, null, hdt, 100, null, null, null, null)))
+                dev.ldf.server.config.DatasetConfig.builder("library", hdt).pageSize(100).build()))
                 .withListener("127.0.0.1", 0);
         for (boolean on : new boolean[] {true, false}) {
             try (dev.ldf.server.FragmentServer server = dev.ldf.server.FragmentServer.start(config.withHttp2(on))) {

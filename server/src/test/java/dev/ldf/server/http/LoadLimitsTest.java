@@ -42,8 +42,8 @@ class LoadLimitsTest {
     private static FragmentServer server(Limits limits) throws Exception {
         String hdt = TestData.libraryHdt().toString();
         return FragmentServer.start(ServerConfig.of(List.of(
-                new DatasetConfig("library", null, null, hdt, 100, null, null, null, null),
-                new DatasetConfig("whole", null, null, hdt, 10_000, null, null, null, null)))
+                DatasetConfig.builder("library", hdt).pageSize(100).build(),
+                DatasetConfig.builder("whole", hdt).pageSize(10_000).build()))
                 .withListener("127.0.0.1", 0).withLimits(limits));
     }
 
@@ -54,7 +54,8 @@ class LoadLimitsTest {
 
     @Test
     void aSaturatedServerAnswers503WithRetryAfterAndRecovers() throws Exception {
-        try (FragmentServer server = server(new Limits(1, 0, 1000, 7, null, null, null, null))) {
+        try (FragmentServer server = server(Limits.builder()
+                .maxConcurrentRequests(1).maxQueuedRequests(0).queueTimeoutMillis(1000).retryAfterSeconds(7).build())) {
             Socket reader = holdTheOnlyPlace(server);
             HttpResponse<String> refused = awaitStatus(server, "/library", 503);
             assertEquals("7", refused.headers().firstValue("Retry-After").orElseThrow());
@@ -69,7 +70,8 @@ class LoadLimitsTest {
 
     @Test
     void timeQueuedForAPlaceCountsInThePreemptiveEndpointsWait() throws Exception {
-        try (FragmentServer server = server(new Limits(1, 10, 20_000, 7, null, null, null, null))) {
+        try (FragmentServer server = server(Limits.builder()
+                .maxConcurrentRequests(1).maxQueuedRequests(10).queueTimeoutMillis(20_000).retryAfterSeconds(7).build())) {
             Socket reader = holdTheOnlyPlace(server);
             String query = URLEncoder.encode("SELECT * WHERE { ?s ?p ?o }", StandardCharsets.UTF_8);
             CompletableFuture<HttpResponse<String>> answer = CLIENT.sendAsync(HttpRequest.newBuilder(
@@ -91,8 +93,9 @@ class LoadLimitsTest {
     void dumpsBeyondTheirLimitGet503AndALeavingClientFreesItsPlace() throws Exception {
         String hdt = TestData.largeHdt().toString();
         try (FragmentServer server = FragmentServer.start(ServerConfig.of(List.of(
-                new DatasetConfig("large", null, null, hdt, 100, null, null, null, null)))
-                .withListener("127.0.0.1", 0).withLimits(new Limits(null, null, null, 3, null, null, null, 1)))) {
+                DatasetConfig.builder("large", hdt).pageSize(100).build()))
+                .withListener("127.0.0.1", 0).withLimits(Limits.builder()
+                        .retryAfterSeconds(3).maxConcurrentDumps(1).build()))) {
             // 30 MB that nobody reads: the dump keeps its place while the server waits to write.
             Socket reader = new Socket();
             reader.setReceiveBufferSize(1024);
@@ -112,7 +115,8 @@ class LoadLimitsTest {
 
     @Test
     void slowRequestBodiesWaitOutsideTheLoadLimitAndTimeOut() throws Exception {
-        try (FragmentServer server = server(new Limits(1, 0, null, null, null, 100, null, null))) {
+        try (FragmentServer server = server(Limits.builder()
+                .maxConcurrentRequests(1).maxQueuedRequests(0).minRequestBodyBytesPerSecond(100).build())) {
             String body = "subject=%3Fs&values=%28%3Fs%29%20%7B%20%28%3Chttp%3A%2F%2Fexample.org%2Fa%3E%29%20%7D";
             List<Socket> slow = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
@@ -138,7 +142,7 @@ class LoadLimitsTest {
 
     @Test
     void silentConnectionsAreClosed() throws Exception {
-        try (FragmentServer server = server(new Limits(null, null, null, null, 1, null, null, null));
+        try (FragmentServer server = server(Limits.builder().idleTimeoutSeconds(1).build());
                 Socket silent = new Socket("127.0.0.1", server.port())) {
             silent.setSoTimeout(10_000);
             long start = System.nanoTime();
@@ -149,7 +153,7 @@ class LoadLimitsTest {
 
     @Test
     void connectionsTricklingHeadersDoNotStallOthers() throws Exception {
-        try (FragmentServer server = server(new Limits(2, null, null, null, null, null, null, null))) {
+        try (FragmentServer server = server(Limits.builder().maxConcurrentRequests(2).build())) {
             List<Socket> trickling = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
                 Socket socket = new Socket("127.0.0.1", server.port());

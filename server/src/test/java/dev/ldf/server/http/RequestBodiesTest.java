@@ -65,10 +65,10 @@ class RequestBodiesTest {
     @BeforeAll
     static void start() throws Exception {
         Path hdt = Files.copy(TestData.libraryHdt(), dir.resolve("library.hdt"));
-        DatasetConfig library = new DatasetConfig("library", null, null, hdt.toString(), null, null, null, null, null,
-                null, new Writes(true, TOKEN, null));
+        DatasetConfig library = DatasetConfig.builder("library", hdt.toString())
+                .writes(new Writes(true, TOKEN, null)).build();
         // Connections idle for 2 s are closed: a body that stops arriving is found out soon.
-        Limits limits = new Limits(null, null, null, null, 2, null, null, null);
+        Limits limits = Limits.builder().idleTimeoutSeconds(2).build();
         server = FragmentServer.start(ServerConfig.of(List.of(library)).withListener("127.0.0.1", 0).withLimits(limits));
     }
 

@@ -41,10 +41,10 @@ class SlowReadersTest {
     @Test
     void slowDumpReadersAreCutOffAndNeverKeepFollowersFromTheBaseFile() throws Exception {
         Path hdt = Files.copy(TestData.largeHdt(), dir.resolve("large.hdt"));
-        DatasetConfig large = new DatasetConfig("large", null, null, hdt.toString(), null, null, null, null, null, null,
-                new Writes(true, TOKEN, null));
+        DatasetConfig large = DatasetConfig.builder("large", hdt.toString())
+                .writes(new Writes(true, TOKEN, null)).build();
         // 1 MB/s after the grace: what the socket buffers absorb is read past within seconds.
-        Limits limits = new Limits(null, null, null, null, null, null, null, 2, null, null, null, null, null, 1 << 20);
+        Limits limits = Limits.builder().maxConcurrentDumps(2).minResponseBytesPerSecond(1 << 20).build();
         ServerConfig config = ServerConfig.of(List.of(large)).withListener("127.0.0.1", 0).withLimits(limits);
         try (FragmentServer server = FragmentServer.start(config)) {
             AtomicBoolean reading = new AtomicBoolean(true);

@@ -45,8 +45,8 @@ class LiveCompactionTest {
     void compactionKeepsTheDataAndCutsTheLog() throws Exception {
         Path hdt = dir.resolve("library.hdt");
         Files.copy(TestData.libraryHdt(), hdt);
-        ServerConfig config = ServerConfig.of(List.of(new DatasetConfig("library", null, null, hdt.toString(), 50, null,
-                null, null, null, null, new Writes(true, TOKEN, null, 0L)))).withListener("127.0.0.1", 0);
+        ServerConfig config = ServerConfig.of(List.of(DatasetConfig.builder("library", hdt.toString())
+                .pageSize(50).writes(new Writes(true, TOKEN, null, 0L)).build())).withListener("127.0.0.1", 0);
         Set<Triple> expected;
         long version;
         try (FragmentServer server = FragmentServer.start(config)) {

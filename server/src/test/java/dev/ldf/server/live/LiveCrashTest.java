@@ -49,8 +49,8 @@ class LiveCrashTest {
     void noAcknowledgedPatchIsLostAndNoneIsHalfApplied() throws Exception {
         Path hdt = dir.resolve("library.hdt");
         Files.copy(TestData.libraryHdt(), hdt);
-        ServerConfig config = ServerConfig.of(List.of(new DatasetConfig("library", null, null, hdt.toString(), null,
-                null, null, null, null, null, new Writes(true, TOKEN, null))));
+        ServerConfig config = ServerConfig.of(List.of(DatasetConfig.builder("library", hdt.toString())
+                .writes(new Writes(true, TOKEN, null)).build()));
         Set<Integer> acknowledged = ConcurrentHashMap.newKeySet();
         AtomicInteger next = new AtomicInteger();
         Random random = new Random(17);

@@ -150,7 +150,7 @@ class LiveFollowerTest {
     }
 
     private static ServerConfig config(Path hdt, Writes writes) {
-        return ServerConfig.of(List.of(new DatasetConfig("library", null, null, hdt.toString(), 50, null, null, null,
-                null, null, writes))).withListener("127.0.0.1", 0);
+        return ServerConfig.of(List.of(DatasetConfig.builder("library", hdt.toString())
+                .pageSize(50).writes(writes).build())).withListener("127.0.0.1", 0);
     }
 }

@@ -118,8 +118,8 @@ class LivePreemptiveEndpointTest {
     private ServerConfig config() throws Exception {
         Path hdt = dir.resolve("library.hdt");
         Files.copy(TestData.libraryHdt(), hdt);
-        DatasetConfig library = new DatasetConfig("library", null, null, hdt.toString(), null, null, null, null, null,
-                new Preemption(true, null, 20), new Writes(true, Writers.TOKEN, null));
+        DatasetConfig library = DatasetConfig.builder("library", hdt.toString())
+                .preemption(new Preemption(true, null, 20)).writes(new Writes(true, Writers.TOKEN, null)).build();
         return ServerConfig.of(List.of(library)).withListener("127.0.0.1", 0);
     }
 }

@@ -226,7 +226,8 @@ class LiveWritesTest {
     @Test
     void longPollsHoldNeitherAPlaceNorAThread() throws Exception {
         // One request at a time, none queued: a long poll that took the place would make the page a 503.
-        ServerConfig config = config(true).withLimits(new Limits(1, 0, null, null, null, null, null, null));
+        ServerConfig config = config(true).withLimits(Limits.builder()
+                .maxConcurrentRequests(1).maxQueuedRequests(0).build());
         try (FragmentServer server = FragmentServer.start(config)) {
             String changes = server.uri() + "library/changes";
             List<CompletableFuture<HttpResponse<String>>> polls = new java.util.ArrayList<>();
@@ -270,8 +271,8 @@ class LiveWritesTest {
         if (!Files.exists(hdt)) {
             hdt = copyOfLibrary();
         }
-        DatasetConfig library = new DatasetConfig("library", null, null, hdt.toString(), null, null, null, null, null,
-                null, new Writes(writes, TOKEN, null));
+        DatasetConfig library = DatasetConfig.builder("library", hdt.toString())
+                .writes(new Writes(writes, TOKEN, null)).build();
         return ServerConfig.of(List.of(library)).withListener("127.0.0.1", 0);
     }
 

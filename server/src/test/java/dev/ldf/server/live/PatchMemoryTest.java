@@ -53,8 +53,8 @@ class PatchMemoryTest {
     @Test
     void patchesPastWhatTheHeapHoldsAre413AndNothingRunsOutOfMemory() throws Exception {
         Path hdt = Files.copy(TestData.libraryHdt(), dir.resolve("library.hdt"));
-        DatasetConfig library = new DatasetConfig("library", null, null, hdt.toString(), null, null,
-                Map.of("schema", "http://schema.org/"), null, null, null, new Writes(true, Writers.TOKEN, null));
+        DatasetConfig library = DatasetConfig.builder("library", hdt.toString())
+                .prefixes(Map.of("schema", "http://schema.org/")).writes(new Writes(true, Writers.TOKEN, null)).build();
         ServerConfig config = ServerConfig.of(List.of(library));
         long accepted;
         try (ServerProcess server = ServerProcess.start(config, dir, HEAP)) {

@@ -36,12 +36,21 @@ public final class TestServer {
     public static synchronized URI uri() {
         if (server == null) {
             String hdt = TestData.libraryHdt().toString();
-            ServerConfig config = new ServerConfig("Test server", "A server for tests.", "127.0.0.1", 0, null, 600,
-                    null, MAX_BODY_BYTES, List.of(
-                            new DatasetConfig("library", "Library", "The library dataset.", hdt, 100, MAP, PREFIXES, null, null),
-                            new DatasetConfig("paged", "Paged", null, hdt, 7, MAP, null, 20L, 30),
-                            new DatasetConfig("loaded", "Loaded", null, hdt, 13, DatasetConfig.Loading.LOAD, null, null, 1000),
-                            new DatasetConfig("tpfonly", "TPF only", null, hdt, 100, null, null, null, 0)));
+            ServerConfig config = ServerConfig.builder()
+                    .title("Test server").description("A server for tests.").listener("127.0.0.1", 0)
+                    .cacheMaxAgeSeconds(600).maxRequestBodyBytes(MAX_BODY_BYTES)
+                    .datasets(List.of(
+                            DatasetConfig.builder("library", hdt)
+                                    .title("Library").description("The library dataset.").pageSize(100).loading(MAP)
+                                    .prefixes(PREFIXES).build(),
+                            DatasetConfig.builder("paged", hdt)
+                                    .title("Paged").pageSize(7).loading(MAP).countScanLimit(20L)
+                                    .maxBindingsPerRequest(30).build(),
+                            DatasetConfig.builder("loaded", hdt)
+                                    .title("Loaded").pageSize(13).loading(DatasetConfig.Loading.LOAD)
+                                    .maxBindingsPerRequest(1000).build(),
+                            DatasetConfig.builder("tpfonly", hdt)
+                                    .title("TPF only").pageSize(100).maxBindingsPerRequest(0).build())).build();
             try {
                 server = FragmentServer.start(config);
             } catch (Exception e) {

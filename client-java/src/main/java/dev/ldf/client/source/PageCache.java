@@ -1,9 +1,11 @@
-package dev.ldf.client.http;
+package dev.ldf.client.source;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+
+import dev.ldf.client.http.FragmentRequest;
 
 /**
  * The pages a client has asked for, by request, so that a request repeated within a query is not

@@ -6,16 +6,16 @@ import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
 import dev.ldf.server.fragment.Dump;
-import dev.ldf.server.fragment.ServedDataset;
 import dev.ldf.server.fragment.TriplePattern;
+import dev.ldf.server.monitor.RequestLabels;
 import dev.ldf.server.rdf.DumpWriter;
 import dev.ldf.server.rdf.OutputFormat;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * A dataset's dumps: {@code /name/dump.nt}, {@code dump.nq} and their gzipped {@code .gz} files,
- * the whole dataset or, with {@code subject}, {@code predicate} and {@code object} as for a
+ * A dataset's dumps: {@code /{dataset}/dump.nt}, {@code dump.nq} and their gzipped {@code .gz}
+ * files, the whole dataset or, with {@code subject}, {@code predicate} and {@code object} as for a
  * fragment, one pattern's whole fragment, unpaged. They are streamed as they are read and can be
  * cached like any other response; the dataset's VoID description names two of them as
  * {@code void:dataDump} ({@link dev.ldf.server.fragment.DatasetDescription#dumps()}).
@@ -23,7 +23,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * <p>A dump holds a request's place for as long as it streams (seconds to minutes): it takes one
  * of the {@link DumpSlots}, and a client that reads it too slowly is cut off ({@link SlowReaders}).
  */
-final class Dumps {
+final class DumpEndpoint extends Endpoint {
+    private static final long serialVersionUID = 1L;
 
     /** The file names under a dataset. */
     enum File {
@@ -61,28 +62,31 @@ final class Dumps {
     private static final int GZIP_LEVEL = Deflater.BEST_SPEED;
     private static final int GZIP_BUFFER = 64 * 1024;
 
-    private final DumpSlots slots;
-    private final SlowReaders slowReaders;
-    private final int maxAgeSeconds;
+    private final transient DumpSlots slots;
+    private final transient SlowReaders slowReaders;
+    private final File file;
 
-    Dumps(DumpSlots slots, SlowReaders slowReaders, int maxAgeSeconds) {
+    DumpEndpoint(Site site, HostedDataset dataset, File file, DumpSlots slots, SlowReaders slowReaders) {
+        super(site, dataset, RequestLabels.Api.DUMP, Errors.NEGOTIATED);
         this.slots = slots;
         this.slowReaders = slowReaders;
-        this.maxAgeSeconds = maxAgeSeconds;
+        this.file = file;
     }
 
-    /** Streams {@code file} of {@code dataset}, or answers 304 when the client's copy is current. */
-    void answer(HttpServletRequest request, HttpServletResponse response, File file, ServedDataset dataset,
-            String fingerprint, PublicUrls urls) throws IOException {
+    /** Streams the file, or answers 304 when the client's copy is current. */
+    @Override
+    protected void answer(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        allow(request, response, Headers.READ_METHODS);
+        PublicUrls urls = site.urls(request);
         TriplePattern pattern = pattern(QueryParameters.parse(request.getQueryString()));
-        String etag = EntityTags.of(fingerprint, "dump", file.name());
+        String etag = EntityTags.of(dataset.fingerprint(), "dump", file.name());
         response.setHeader("ETag", etag);
-        response.setHeader("Cache-Control", "public, max-age=" + maxAgeSeconds);
+        response.setHeader("Cache-Control", "public, max-age=" + site.config().cacheMaxAgeSeconds());
         if (EntityTags.matches(request.getHeader("If-None-Match"), etag)) {
             response.setStatus(304);
             return;
         }
-        Dump dump = dataset.dump(pattern, urls);
+        Dump dump = dataset.served().dump(pattern, urls);
         slots.enter(response);
         try {
             response.setStatus(200);

@@ -1,4 +1,4 @@
-package dev.ldf.client.http;
+package dev.ldf.client.source;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -8,9 +8,17 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.ldf.client.http.ClientListener;
+import dev.ldf.client.http.ClientStats;
+import dev.ldf.client.http.DatasetList;
+import dev.ldf.client.http.FragmentException;
+import dev.ldf.client.http.FragmentHttpClient;
+import dev.ldf.client.http.FragmentRequest;
+import dev.ldf.client.http.RequestEncoder;
+import dev.ldf.client.http.ResultsPage;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
-import dev.ldf.client.join.PlanReport;
+import dev.ldf.client.plan.PlanReport;
 import dev.ldf.client.page.Controls;
 import dev.ldf.client.page.Page;
 

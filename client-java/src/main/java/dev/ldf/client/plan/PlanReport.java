@@ -1,4 +1,4 @@
-package dev.ldf.client.join;
+package dev.ldf.client.plan;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The preemptive endpoint over HTTP: the protocol, the formats, the tokens, and every refusal. */
-class PreemptiveEndpointTest {
+class SparqlEndpointTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PREFIXES = "PREFIX schema: <http://schema.org/> PREFIX lib: <http://example.org/library/> ";
@@ -63,7 +63,7 @@ class PreemptiveEndpointTest {
                     results.add(key(binding));
                 }
                 next = page.path("next").isTextual() ? page.path("next").asText() : null;
-                assertEquals(next, response.headers().firstValue(PreemptiveEndpoint.NEXT_HEADER).orElse(null));
+                assertEquals(next, response.headers().firstValue(SparqlEndpoint.NEXT_HEADER).orElse(null));
                 assertTrue(page.path("stats").path("solutions").asLong() <= 2000);
                 requests++;
             } while (next != null);
@@ -90,7 +90,7 @@ class PreemptiveEndpointTest {
             rows++;
         }
         assertEquals(2000, rows);
-        assertTrue(xml.headers().firstValue(PreemptiveEndpoint.NEXT_HEADER).isPresent());
+        assertTrue(xml.headers().firstValue(SparqlEndpoint.NEXT_HEADER).isPresent());
         assertTrue(Http.get(url, "Accept", "text/csv").body().startsWith("s,p,o\r\n"));
         assertTrue(Http.get(url, "Accept", "text/tab-separated-values").body().startsWith("?s\t?p\t?o\n"));
         HttpResponse<String> json = Http.get(url, "Accept", "application/json");
@@ -220,9 +220,9 @@ class PreemptiveEndpointTest {
     @Test
     void aTokenFromBeforeARestartIsToldItsKeyIsGone() {
         var binding = dev.ldf.server.preemption.TokenSigner.Binding.of("library", "SELECT * WHERE { ?s ?p ?o }");
-        String token = PreemptiveEndpoint.signer(dev.ldf.server.config.Tokens.defaults())
+        String token = SparqlEndpoint.signer(dev.ldf.server.config.Tokens.defaults())
                 .sign(binding, new dev.ldf.server.preemption.TokenSigner.Resumption(1, 0, new byte[] {1, 2, 3}));
-        var restarted = PreemptiveEndpoint.signer(dev.ldf.server.config.Tokens.defaults());
+        var restarted = SparqlEndpoint.signer(dev.ldf.server.config.Tokens.defaults());
         var refused = org.junit.jupiter.api.Assertions.assertThrows(
                 dev.ldf.server.preemption.InvalidTokenException.class, () -> restarted.verify(binding, token));
         assertTrue(refused.getMessage().contains("signed with a key this server does not have (the server restarted"),

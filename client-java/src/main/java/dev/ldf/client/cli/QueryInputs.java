@@ -1,0 +1,88 @@
+package dev.ldf.client.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.query.QueryParseException;
+
+import dev.ldf.cli.UsageException;
+
+/** The queries of one call of {@code ldf-query}: where they come from, named, and parsed before any runs. */
+final class QueryInputs {
+
+    private QueryInputs() {}
+
+    /** A query to run, with the name its results and statistics go under. */
+    record NamedQuery(String name, Query query, QueryOutput.Format format) {}
+
+    /** Parses every query before any runs, so that a mistake in the tenth does not waste the first nine. */
+    static List<NamedQuery> parse(List<String[]> texts, Function<Query, QueryOutput.Format> format) {
+        List<NamedQuery> parsed = new ArrayList<>();
+        for (String[] named : texts) {
+            Query query;
+            try {
+                query = QueryFactory.create(named[1]);
+            } catch (QueryParseException e) {
+                String position = e.getLine() > 0 ? " at line " + e.getLine() + ", column " + e.getColumn() : "";
+                String what = e.getMessage().lines().findFirst().orElse("").replaceFirst("\\s*at line \\d+, column \\d+\\.?$", "");
+                throw new UsageException((texts.size() > 1 ? named[0] + ": " : "") + "the query is not valid SPARQL"
+                        + position + ": " + what);
+            }
+            parsed.add(new NamedQuery(named[0], query, format.apply(query)));
+        }
+        return parsed;
+    }
+
+    /** Every query given, as {name, text}: the argument, each --file, each line of --queries. */
+    static List<String[]> gather(String queryText, List<String> files, Path queriesFile, Path resultsDir) {
+        List<String[]> queries = new ArrayList<>();
+        if (queryText != null) {
+            if (!files.isEmpty()) {
+                throw new UsageException("give the query as an argument or with --file, not both");
+            }
+            queries.add(new String[] {"query", queryText});
+        }
+        for (String file : files) {
+            queries.add(new String[] {file.equals("-") ? "stdin" : Path.of(file).getFileName().toString(), read(file)});
+        }
+        if (queriesFile != null) {
+            String[] lines = read(queriesFile.toString()).split("\\R");
+            for (int i = 0; i < lines.length; i++) {
+                if (lines[i].isBlank() || lines[i].startsWith("#")) {
+                    continue;
+                }
+                int tab = lines[i].indexOf('\t');
+                queries.add(tab < 0 ? new String[] {"line" + (i + 1), lines[i]}
+                        : new String[] {lines[i].substring(0, tab), lines[i].substring(tab + 1)});
+            }
+        }
+        if (queries.isEmpty()) {
+            throw new UsageException("give a query as an argument, with --file or with --queries");
+        }
+        if (resultsDir != null && queries.size() == 1) {
+            throw new UsageException("--results-dir is for several queries; one query writes to standard output");
+        }
+        return queries;
+    }
+
+    private static String read(String file) {
+        try {
+            if (file.equals("-")) {
+                return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            return Files.readString(Path.of(file));
+        } catch (NoSuchFileException e) {
+            throw new UsageException("query file not found: " + file);
+        } catch (IOException e) {
+            throw new UsageException("cannot read the query file " + file + ": " + e.getMessage());
+        }
+    }
+}

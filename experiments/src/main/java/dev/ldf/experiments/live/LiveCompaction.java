@@ -1,0 +1,106 @@
+package dev.ldf.experiments.live;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.rdfhdt.hdt.hdt.HDT;
+import org.rdfhdt.hdt.hdt.HDTManager;
+import org.rdfhdt.hdt.triples.TripleString;
+import dev.ldf.deploy.local.Replica;
+import dev.ldf.server.config.Writes;
+
+/**
+ * The live-data experiment's compaction: a copy of the file takes a share of added and deleted
+ * triples, then compacts while readers go on; how long it takes, how many reads it served and
+ * failed, and whether the count afterwards is exactly the base's plus the adds less the deletes.
+ */
+final class LiveCompaction {
+
+    /** Receives a figure: part, setting, metric, value, unit. */
+    interface Figures {
+        void add(String part, String setting, String metric, double value, String unit);
+    }
+
+    private final LiveExperiment.Settings settings;
+    private final LiveHttp http;
+    private final PrintStream progress;
+    private final Figures figures;
+
+    LiveCompaction(LiveExperiment.Settings settings, LiveHttp http, PrintStream progress, Figures figures) {
+        this.settings = settings;
+        this.http = http;
+        this.progress = progress;
+        this.figures = figures;
+    }
+
+    void run(Path hdt, Path dir, List<String> patterns) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        Path copy = LiveServers.copy(hdt, dir);
+        long baseTriples;
+        List<TripleString> deletable = new ArrayList<>();
+        int deletes = settings.compactionChanges() / 10;
+        try (HDT file = HDTManager.mapIndexedHDT(hdt)) {
+            baseTriples = file.getTriples().getNumberOfElements();
+            var it = file.search("", "", "");
+            long step = Math.max(1, baseTriples / Math.max(1, deletes));
+            for (long i = 0; it.hasNext() && deletable.size() < deletes; i++) {
+                TripleString t = it.next();
+                if (i % step == 0 && !t.getSubject().toString().startsWith("_:") && !t.getObject().toString().startsWith("_:")) {
+                    deletable.add(new TripleString(t.getSubject().toString(), t.getPredicate().toString(),
+                            t.getObject().toString()));
+                }
+            }
+        } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+            throw new IOException(e);
+        }
+        try (Replica server = LiveServers.start(settings.jvmArgs(), dir, copy, new Writes(true, LiveExperiment.TOKEN, null, 0L))) {
+            String dataset = server.uri() + "watdiv";
+            int adds = settings.compactionChanges() - deletable.size();
+            for (int i = 0; i < adds; i += settings.patchTriples()) {
+                http.post(dataset, LiveWorkload.patch(Math.min(settings.patchTriples(), adds - i), "compaction", i));
+            }
+            StringBuilder rows = new StringBuilder("TX .\n");
+            for (TripleString t : deletable) {
+                rows.append("D ").append(LiveWorkload.term(t.getSubject().toString())).append(' ').append(LiveWorkload.term(t.getPredicate().toString()))
+                        .append(' ').append(LiveWorkload.term(t.getObject().toString())).append(" .\n");
+            }
+            http.post(dataset, rows.append("TC .\n").toString().getBytes(StandardCharsets.UTF_8));
+            long expected = baseTriples + adds - deletable.size();
+
+            ReadLoad readers = new ReadLoad(http, dataset, patterns, settings.readers(), settings.seed() + 100);
+            readers.start();
+            long start = System.nanoTime();
+            HttpResponse<String> started = http.send(HttpRequest.newBuilder(URI.create(dataset + "/compaction"))
+                    .header("Authorization", "Bearer " + LiveExperiment.TOKEN).POST(HttpRequest.BodyPublishers.noBody()).build());
+            if (started.statusCode() != 202) {
+                throw new IllegalStateException("compaction not started: " + started.statusCode() + " " + started.body());
+            }
+            String status;
+            do {
+                Thread.sleep(100);
+                status = http.send(HttpRequest.newBuilder(URI.create(dataset + "/compaction"))
+                        .header("Authorization", "Bearer " + LiveExperiment.TOKEN).build()).body();
+            } while (!(status.contains("\"running\":false") && status.contains("\"last\"")));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            readers.stop();
+            String total = http.get(dataset);
+            boolean exact = total.contains("\"" + expected + "\"^^<http://www.w3.org/2001/XMLSchema#integer>");
+            figures.add("compaction", baseTriples + " + " + settings.compactionChanges(), "seconds", seconds, "s");
+            figures.add("compaction", baseTriples + " + " + settings.compactionChanges(), "reads during", readers.pages(), "");
+            figures.add("compaction", baseTriples + " + " + settings.compactionChanges(), "read errors", readers.errors(), "");
+            figures.add("compaction", baseTriples + " + " + settings.compactionChanges(), "count after = base + adds - deletes",
+                    exact ? 1 : 0, "");
+            progress.printf(Locale.ROOT, "compaction of %,d + %,d changes: %.1f s, %,d reads during it, %d errors, "
+                    + "count after %s%n", baseTriples, settings.compactionChanges(), seconds, readers.pages(), readers.errors(),
+                    exact ? "exact" : "WRONG");
+        }
+    }
+}

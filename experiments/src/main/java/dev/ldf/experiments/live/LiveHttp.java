@@ -1,0 +1,44 @@
+package dev.ldf.experiments.live;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** The live-data experiment's requests: patches with the writers' token, pages as N-Triples. */
+final class LiveHttp {
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    void post(String dataset, byte[] patch) {
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create(dataset + "/changes"))
+                .header("Content-Type", "application/rdf-patch").header("Authorization", "Bearer " + LiveExperiment.TOKEN)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(patch)).build());
+        if (answer.statusCode() != 200) {
+            throw new IllegalStateException("patch refused: " + answer.statusCode() + " " + answer.body());
+        }
+    }
+
+    String get(String url) {
+        return send(HttpRequest.newBuilder(URI.create(url)).header("Accept", "application/n-triples").build()).body();
+    }
+
+    HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** Sends {@code request} as the client's own {@code send} does. */
+    <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body) throws IOException, InterruptedException {
+        return http.send(request, body);
+    }
+}

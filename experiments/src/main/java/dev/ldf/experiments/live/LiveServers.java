@@ -1,0 +1,38 @@
+package dev.ldf.experiments.live;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.rdfhdt.hdt.hdt.HDT;
+import dev.ldf.deploy.local.Replica;
+import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
+import dev.ldf.server.config.Writes;
+
+/** The live-data experiment's servers: a copy of the HDT file (with its index) and a server process over it. */
+final class LiveServers {
+
+    private LiveServers() {}
+
+    static Replica start(List<String> jvmArgs, Path dir, Path hdt, Writes writes) throws IOException {
+        DatasetConfig dataset = DatasetConfig.builder("watdiv", hdt.toAbsolutePath().toString())
+                .title("WatDiv, live").pageSize(100).loading(DatasetConfig.Loading.LOAD).maxBindingsPerRequest(30)
+                .writes(writes).build();
+        Path config = dir.resolve("server.json");
+        ServerConfig.builder()
+                .title("Live experiment").listener("127.0.0.1", 0).cacheMaxAgeSeconds(60).datasets(List.of(dataset))
+                .build().validated()
+                .write(config);
+        return Replica.start(config, dir.resolve("server.log"), jvmArgs);
+    }
+
+    static Path copy(Path hdt, Path dir) throws IOException {
+        Path copy = dir.resolve(hdt.getFileName());
+        Files.copy(hdt, copy, StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(HdtFiles.indexFile(hdt), HdtFiles.indexFile(copy), StandardCopyOption.REPLACE_EXISTING);
+        return copy;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.ldf.experiments.live;
+
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.rdfhdt.hdt.hdt.HDT;
+import org.rdfhdt.hdt.hdt.HDTManager;
+import org.rdfhdt.hdt.triples.TripleString;
+
+/** What the live-data experiment sends and reads: patches of new triples, and first pages of patterns drawn from the file. */
+final class LiveWorkload {
+
+    static final String NS = "http://ldf.dev/live/";
+
+    private LiveWorkload() {}
+
+    static String term(String hdt) {
+        return hdt.startsWith("\"") ? hdt : "<" + hdt + ">";
+    }
+
+    /** A patch of {@code triples} new triples about new subjects, with WatDiv's vocabulary. */
+    static byte[] patch(int triples, String batch, long number) {
+        StringBuilder rows = new StringBuilder(triples * 110).append("TX .\n");
+        for (int i = 0; i < triples; i++) {
+            String subject = NS + batch + "/" + number + "/" + (i / 10);
+            rows.append("A <").append(subject).append("> <http://db.uwaterloo.ca/~galuc/wsdbm/likes> <")
+                    .append("http://db.uwaterloo.ca/~galuc/wsdbm/Product").append((number * 31 + i) % 25_000)
+                    .append("> .\n");
+        }
+        return rows.append("TC .\n").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Query strings of first pages: ?s p ?o, s ?p ?o and ?s p o from triples spread over the file. */
+    static List<String> patterns(Path hdt, int count, long seed) throws IOException {
+        List<String> patterns = new ArrayList<>();
+        Random random = new Random(seed);
+        try (HDT file = HDTManager.mapIndexedHDT(hdt)) {
+            long n = file.getTriples().getNumberOfElements();
+            var it = file.search("", "", "");
+            long step = Math.max(1, n / count);
+            for (long i = 0; it.hasNext() && patterns.size() < count; i++) {
+                TripleString t = it.next();
+                if (i % step != 0) {
+                    continue;
+                }
+                String s = t.getSubject().toString();
+                String p = t.getPredicate().toString();
+                String o = t.getObject().toString();
+                patterns.add(switch (random.nextInt(3)) {
+                    case 0 -> "predicate=" + enc(p);
+                    case 1 -> s.startsWith("_:") ? "predicate=" + enc(p) : "subject=" + enc(s);
+                    default -> "predicate=" + enc(p) + "&object=" + enc(o.startsWith("\"") ? o.replace("^^<", "^^")
+                            .replaceAll(">$", "") : o);
+                });
+            }
+        } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+            throw new IOException(e);
+        }
+        return patterns;
+    }
+
+    static String enc(String term) {
+        return URLEncoder.encode(term, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.ldf.server.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import dev.ldf.cli.Suggestions;
+
+/**
+ * A configuration as a JSON file: read strictly (unknown keys, with the nearest known one as a
+ * suggestion, and wrong types are errors that name the file, the key and the line) and written
+ * back for a server started in another process.
+ */
+final class ConfigFile {
+
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .build();
+
+    private ConfigFile() {}
+
+    /**
+     * Reads and checks a JSON configuration; HDT paths are resolved against the file's directory.
+     *
+     * @throws ConfigException naming the file and the problem
+     */
+    static ServerConfig read(Path file) {
+        ServerConfig parsed;
+        try {
+            byte[] json = Files.readAllBytes(file);
+            if (new String(json, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+                throw new ConfigException("Configuration " + file + " is empty");
+            }
+            parsed = JSON.readValue(json, ServerConfig.class);
+        } catch (UnrecognizedPropertyException e) {
+            String parent = path(e, 1);
+            throw new ConfigException("Configuration " + file + ": unknown key '" + e.getPropertyName() + "'"
+                    + (parent.isEmpty() ? "" : " in " + parent) + locationOf(e) + suggestion(e), e);
+        } catch (JsonMappingException e) {
+            String key = path(e, 0);
+            throw new ConfigException("Configuration " + file + ": " + (key.isEmpty() ? "" : key + ": ")
+                    + plain(e) + locationOf(e), e);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException("Configuration " + file + " is not valid JSON: " + plain(e) + locationOf(e), e);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("Configuration file not found: " + file, e);
+        } catch (IOException e) {
+            throw new ConfigException("Cannot read configuration " + file + ": " + e.getMessage(), e);
+        }
+        if (parsed == null) {
+            throw new ConfigException("Configuration " + file + " is empty");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        return parsed.withDatasets(parsed.datasets().stream().map(d -> d == null ? null : d.resolvedAgainst(dir)).toList())
+                .validated();
+    }
+
+    /** Writes {@code config} as JSON that {@link #read} accepts. */
+    static void write(ServerConfig config, Path file) throws IOException {
+        JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), config);
+    }
+
+    /** Where in the configuration the error is, e.g. {@code datasets[0].pageSize}, without the last {@code drop} steps. */
+    private static String path(JsonMappingException e, int drop) {
+        List<JsonMappingException.Reference> path = e.getPath();
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : path.subList(0, Math.max(0, path.size() - drop))) {
+            b.append(r.getFieldName() != null ? (b.length() == 0 ? "" : ".") + r.getFieldName() : "[" + r.getIndex() + "]");
+        }
+        return b.toString();
+    }
+
+    private static String suggestion(UnrecognizedPropertyException e) {
+        List<String> known = e.getKnownPropertyIds().stream().map(Object::toString).sorted().toList();
+        return Suggestions.nearest(e.getPropertyName(), known).map(k -> "; did you mean '" + k + "'?")
+                .orElse("; the keys here are " + known.stream().collect(Collectors.joining(", ")));
+    }
+
+    /** Jackson's message without its source description ({@code [Source: REDACTED ...; line: 1, column: 13]}). */
+    private static String plain(JsonProcessingException e) {
+        return e.getOriginalMessage().replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "line $1, column $2");
+    }
+
+    private static String locationOf(JsonProcessingException e) {
+        var location = e.getLocation();
+        return location == null ? "" : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
+    }
+}

@@ -1,0 +1,156 @@
+package dev.ldf.server.http;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.binding.BindingBuilder;
+import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.ldf.server.config.Tokens;
+import dev.ldf.server.fragment.Skolemizer;
+import dev.ldf.server.monitor.RequestLabels;
+import dev.ldf.server.preemption.QuantumRunner;
+import dev.ldf.server.preemption.ResultsFormat;
+import dev.ldf.server.preemption.ResultsWriter;
+import dev.ldf.server.preemption.TokenSigner;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * {@code /{dataset}/sparql}, a dataset's preemptive SPARQL endpoint: runs a query for one quantum
+ * ({@link QuantumRunner}) and answers with the solutions found and, unless the query is complete,
+ * a signed continuation token ({@code next} in JSON, and the {@value #NEXT_HEADER} header in every
+ * format) that the client sends back with the same query to continue. Errors are plain text.
+ */
+final class SparqlEndpoint extends Endpoint {
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(SparqlEndpoint.class);
+
+    static final String NAME = "sparql";
+    /** OPTIONS is answered by {@link PublicCorsHandler}. */
+    static final String METHODS = "GET, POST, OPTIONS";
+    static final String NEXT_HEADER = "Next-Token";
+    private static final List<ResultsFormat> FORMATS = List.of(ResultsFormat.values());
+
+    private final transient QuantumRunner runner;
+
+    SparqlEndpoint(Site site, HostedDataset dataset, QuantumRunner runner) {
+        super(site, dataset, RequestLabels.Api.SPARQL, Errors.PLAIN);
+        this.runner = runner;
+    }
+
+    /** The signer of the configured keys, or of a random key that lives as long as this process. */
+    static TokenSigner signer(Tokens tokens) {
+        List<TokenSigner.Key> keys = new ArrayList<>();
+        for (Tokens.Key key : tokens.keys()) {
+            keys.add(new TokenSigner.Key(key.id(), key.secret().getBytes(StandardCharsets.UTF_8)));
+        }
+        if (keys.isEmpty()) {
+            LOG.info("Continuation tokens are signed with a random key: they do not survive a restart and replicas "
+                    + "cannot resume each other's; configure tokens.keys for that");
+        }
+        return QuantumRunner.signer(keys, Duration.ofSeconds(tokens.lifetimeSeconds()));
+    }
+
+    @Override
+    protected void answer(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        long queued = queuedNanos(request);
+        allow(request, response, METHODS);
+        ResultsFormat format = ContentNegotiation.choose(request.getHeader("Accept"), FORMATS, ResultsFormat::mediaTypes);
+        if (format == null) {
+            throw new HttpError(406, "None of the results formats of this endpoint is acceptable: "
+                    + String.join(", ", FORMATS.stream().map(ResultsFormat::mediaType).toList()) + ".");
+        }
+        SparqlParameters parameters = SparqlParameters.read(request, site.config().maxRequestBodyBytes());
+        // Blank nodes travel as the same Skolem IRIs as in fragments, so that clients can mix both.
+        Skolemizer skolemizer = new Skolemizer(site.urls(request).genidPrefix(dataset.name()));
+        Timings timings = new Timings(queued);
+        QuantumRunner.Result result = runner.run(new QuantumRunner.Request(dataset.name(), dataset.preemptable(),
+                parameters.query(), parameters.next(), dataset.config().preemption().quantumMillis(),
+                dataset.config().preemption().maxResults(), skolemizer::deskolemize, b -> skolemized(b, skolemizer)),
+                timings);
+        ResultsWriter.Stats stats = timings.stats(result);
+        response.setStatus(200);
+        response.setContentType(format.contentType());
+        // A quantum's page depends on timing: no cache may keep or reuse it.
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader("Vary", "Accept");
+        response.setHeader("Server-Timing", String.format(Locale.ROOT,
+                "parse;dur=%.3f, wait;dur=%.3f, resume;dur=%.3f, run;dur=%.3f, suspend;dur=%.3f", stats.parseMillis(),
+                stats.waitMillis(), stats.resumeMillis(), stats.runMillis(), stats.suspendMillis()));
+        if (result.next() != null) {
+            response.setHeader(NEXT_HEADER, result.next());
+        }
+        try (OutputStream out = response.getOutputStream()) {
+            ResultsWriter.write(format, result.query().projection(), result.solutions(), result.next(), stats, out);
+        }
+    }
+
+    /** Where the request's time went, for {@code Server-Timing} and the JSON results' statistics. */
+    private static final class Timings implements QuantumRunner.Listener {
+        private final long queued;
+        private long parse;
+        private long wait;
+        private long resume;
+        private long run;
+        private long suspend;
+
+        Timings(long queued) {
+            this.queued = queued;
+        }
+
+        @Override
+        public void parsed(long nanos) {
+            parse = nanos;
+        }
+
+        @Override
+        public void waited(long nanos) {
+            // Time in Jetty's queue for one of the server's places counts: under load, most of a client's wait.
+            wait = queued + nanos;
+        }
+
+        @Override
+        public void resumed(long nanos) {
+            resume = nanos;
+        }
+
+        @Override
+        public void ran(long nanos) {
+            run = nanos;
+        }
+
+        @Override
+        public void suspended(long nanos) {
+            suspend = nanos;
+        }
+
+        ResultsWriter.Stats stats(QuantumRunner.Result result) {
+            return new ResultsWriter.Stats(result.solutions().size(), result.rows(), parse / 1e6, wait / 1e6, resume / 1e6,
+                    run / 1e6, suspend / 1e6);
+        }
+    }
+
+    /**
+     * How long the request waited before it reached this servlet: in Jetty's queue for one of
+     * the server's places ({@code limits.maxConcurrentRequests}).
+     */
+    private static long queuedNanos(HttpServletRequest request) {
+        ServletContextRequest servlet = ServletContextRequest.getServletContextRequest(request);
+        return servlet == null ? 0 : Math.max(0, System.nanoTime() - servlet.getHeadersNanoTime());
+    }
+
+    private static Binding skolemized(Binding binding, Skolemizer skolemizer) {
+        BindingBuilder builder = BindingBuilder.create();
+        binding.forEach((v, node) -> builder.add(v, skolemizer.skolemize(node)));
+        return builder.build();
+    }
+}

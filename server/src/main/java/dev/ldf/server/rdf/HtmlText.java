@@ -1,0 +1,90 @@
+package dev.ldf.server.rdf;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+import org.apache.jena.graph.Node;
+
+import dev.ldf.server.fragment.DatasetDescription;
+
+/** Text and links of the pages for people: escaping, a term's cell, the address of a term's fragment. */
+final class HtmlText {
+
+    private HtmlText() {}
+
+    /**
+     * Escapes text content and attribute values (always written in double quotes); control
+     * characters that HTML forbids become U+FFFD.
+     */
+    static String escape(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> {
+                    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7F && c <= 0x9F)) {
+                        b.append('\uFFFD');
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** The fragment of {@code node} in {@code position}. */
+    static String search(DatasetDescription dataset, String position, Node node) {
+        return dataset.url() + "?" + position + "=" + URLEncoder.encode(parameterSyntax(node), StandardCharsets.UTF_8)
+                .replace("+", "%20");
+    }
+
+    /** A term as a table cell: its label linking to its fragment, and to itself where it is http(s). */
+    static void cell(Writer w, DatasetDescription dataset, HtmlTerms terms, String position, Node node)
+            throws IOException {
+        String search = search(dataset, position, node);
+        if (node.isLiteral()) {
+            w.write("<td class=\"literal\"><a href=\"" + escape(search) + "\">\"" + escape(node.getLiteralLexicalForm())
+                    + "\"</a>");
+            String lang = node.getLiteralLanguage();
+            if (lang != null && !lang.isEmpty()) {
+                w.write("<span class=\"meta\">@" + escape(lang) + "</span>");
+            } else if (!node.getLiteralDatatypeURI().equals(Vocabulary.XSD + "string")) {
+                w.write("<span class=\"meta\" title=\"" + escape(node.getLiteralDatatypeURI()) + "\">^^"
+                        + escape(terms.label(node.getLiteralDatatypeURI())) + "</span>");
+            }
+            w.write("</td>");
+            return;
+        }
+        String iri = node.getURI();
+        w.write("<td><a href=\"" + escape(search) + "\" title=\"" + escape(iri) + "\">"
+                + escape(terms.label(iri)) + "</a>");
+        String lower = iri.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("http://") || lower.startsWith("https://")) {
+            w.write("<a class=\"ext\" href=\"" + escape(iri) + "\" title=\"open the IRI itself\">↗</a>");
+        }
+        w.write("</td>");
+    }
+
+    /** A term as the subject/predicate/object parameters expect it. */
+    static String parameterSyntax(Node node) {
+        if (node.isURI()) {
+            return node.getURI();
+        }
+        String lex = '"' + node.getLiteralLexicalForm() + '"';
+        String lang = node.getLiteralLanguage();
+        if (lang != null && !lang.isEmpty()) {
+            return lex + "@" + lang;
+        }
+        String datatype = node.getLiteralDatatypeURI();
+        return datatype.equals(Vocabulary.XSD + "string") ? lex : lex + "^^" + datatype;
+    }
+}
