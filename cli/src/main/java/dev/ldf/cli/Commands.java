@@ -56,6 +56,7 @@ public final class Commands {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "debug");
         }
         addVerboseOption(line);
+        Version.install(line);
         line.setCaseInsensitiveEnumValuesAllowed(true);
         line.setParameterExceptionHandler((ParameterException e, String[] a) -> {
             PrintWriter err = e.getCommandLine().getErr();

@@ -78,4 +78,11 @@ class DeployCommandTest {
         }
         assertFalse(Files.exists(work.resolve("replica-1.log")), "no replica was started");
     }
+
+    /** Issue 33: -V says the command, its version and the commit it was built from. */
+    @Test
+    void versionNamesTheCommandAndTheCommit() {
+        run("-V").printsVersion("ldf-deploy");
+        run("soak", "-V").printsVersion("ldf-deploy soak");
+    }
 }

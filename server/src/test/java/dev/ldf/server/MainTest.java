@@ -181,4 +181,11 @@ class MainTest {
         }
         run("--repair-log", dir.resolve("nope").toString()).failsWith(2, "No patch log at");
     }
+
+    /** Issue 33: -V says the command, its version and the commit it was built from. */
+    @Test
+    void versionNamesTheCommandAndTheCommit() {
+        run("-V").printsVersion("ldf-server");
+        run("--version").printsVersion("ldf-server");
+    }
 }

@@ -14,22 +14,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * error paths: a mistake must be one line, {@code error: ...}, saying what was wrong, with the
  * exit code of the convention (2 for the call, 1 at run time) and no stack trace.
  */
-public record CommandRun(int code, String err) {
+public record CommandRun(int code, String err, String out) {
 
     /**
      * Runs {@code command} (which makes its picocli {@code CommandLine} inside, so that picocli
-     * writes to the captured stream).
+     * writes to the captured streams).
      */
     public static CommandRun of(IntSupplier command) {
-        PrintStream original = System.err;
+        PrintStream originalErr = System.err;
+        PrintStream originalOut = System.out;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
         try {
             int code = command.getAsInt();
-            return new CommandRun(code, err.toString(StandardCharsets.UTF_8));
+            return new CommandRun(code, err.toString(StandardCharsets.UTF_8), out.toString(StandardCharsets.UTF_8));
         } finally {
-            System.setErr(original);
+            System.setErr(originalErr);
+            System.setOut(originalOut);
         }
+    }
+
+    /** {@code -V} printed {@code name version (commit)}, one line, and nothing else. */
+    public CommandRun printsVersion(String name) {
+        assertEquals(0, code, err);
+        assertTrue(out.matches(java.util.regex.Pattern.quote(name) + " \\S+ \\([^)]+\\)\\R"), "-V printed: " + out);
+        assertEquals("", err);
+        return this;
     }
 
     /** Exit code {@code code}, and the last line of standard error an error that contains {@code says}. */

@@ -231,4 +231,14 @@ class QueryCommandTest {
             assertFalse(r.err().contains("\tat "), r.err());
         }
     }
+
+    /** Issue 33: -V says the command, its version and the commit it was built from. */
+    @Test
+    void versionNamesTheCommandAndTheCommit() {
+        for (String option : new String[] {"-V", "--version"}) {
+            Run version = run(option);
+            assertEquals(0, version.code(), version.err());
+            assertTrue(version.out().matches("ldf-query \\S+ \\([^)]+\\)\\R"), version.out());
+        }
+    }
 }

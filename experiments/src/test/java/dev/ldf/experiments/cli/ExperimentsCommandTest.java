@@ -64,4 +64,11 @@ class ExperimentsCommandTest {
         experiment("network-load", "-q", notWorkload.toString()).failsWithOneLine(1, notWorkload + ", line 1: not a workload line");
         assertFalse(Files.exists(dir.resolve("data")), "nothing was generated");
     }
+
+    /** Issue 33: -V says the command, its version and the commit it was built from. */
+    @Test
+    void versionNamesTheCommandAndTheCommit() {
+        run("-V").printsVersion("ldf-experiments");
+        run("server-bench", "-V").printsVersion("ldf-experiments server-bench");
+    }
 }

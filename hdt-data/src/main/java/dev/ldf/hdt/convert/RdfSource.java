@@ -16,6 +16,8 @@ import org.apache.jena.riot.RDFLanguages;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.RDFParserBuilder;
 import org.apache.jena.riot.lang.LabelToNode;
+import org.apache.jena.riot.system.ErrorHandlerFactory;
+import org.slf4j.LoggerFactory;
 
 /**
  * One RDF input file: its syntax (from the file name, {@code .gz} allowed) and a parser over it.
@@ -49,6 +51,8 @@ record RdfSource(Path path, Lang lang, boolean gzipped, int position) {
         return RDFParser.create()
                 .source(in)
                 .lang(lang)
+                // An error ends the conversion with one line that names the file (the caller's); only warnings are logged.
+                .errorHandler(ErrorHandlerFactory.errorHandlerWarnOrExceptions(LoggerFactory.getLogger(RdfSource.class)))
                 .base(baseUri)
                 .labelToNode(LabelToNode.createScopeByDocumentHash(scope));
     }

@@ -39,4 +39,11 @@ class HdtDataCommandTest {
         run("convert", "-q", bad.toString(), "-o", dir.resolve("x.hdt").toString()).failsWithOneLine(1, "Cannot parse " + bad);
         run("index", "-q", bad.toString()).failsWithOneLine(1, bad + " is not a readable HDT file");
     }
+
+    /** Issue 33: -V says the command, its version and the commit it was built from. */
+    @Test
+    void versionNamesTheCommandAndTheCommit() {
+        run("-V").printsVersion("ldf-hdt");
+        run("convert", "-V").printsVersion("ldf-hdt convert");
+    }
 }

@@ -56,4 +56,11 @@ class WatDivCommandTest {
         Path notWatDiv = Files.writeString(dir.resolve("watdiv.txt"), "this is no query\n");
         run("import-queries", notWatDiv.toString(), "-o", dir.resolve("w.tsv").toString()).failsWithOneLine(1, notWatDiv.toString());
     }
+
+    /** Issue 33: -V says the command, its version and the commit it was built from. */
+    @Test
+    void versionNamesTheCommandAndTheCommit() {
+        run("-V").printsVersion("ldf-watdiv");
+        run("generate", "-V").printsVersion("ldf-watdiv generate");
+    }
 }
