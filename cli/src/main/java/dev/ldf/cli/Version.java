@@ -11,11 +11,14 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * What {@code -V} prints for every command: {@code name version (commit)}, the commit the build
  * was made from (with {@code , modified} when the tree had uncommitted changes), as the build
- * recorded them in {@code git.properties}.
+ * recorded them.
  */
 public final class Version implements CommandLine.IVersionProvider {
 
-    private static final String RESOURCE = "/dev/ldf/cli/git.properties";
+    /** The project's version, filled in by the build. */
+    private static final String VERSION = "/dev/ldf/cli/version.properties";
+    /** The commit, written by the build where it runs in a git checkout. */
+    private static final String GIT = "/dev/ldf/cli/git.properties";
 
     private final CommandSpec spec;
 
@@ -30,18 +33,23 @@ public final class Version implements CommandLine.IVersionProvider {
 
     /** The version and commit, e.g. {@code 0.1.0-SNAPSHOT (1a2b3c4)}. */
     public static String describe() {
-        Properties build = new Properties();
-        try (InputStream in = Version.class.getResourceAsStream(RESOURCE)) {
+        String version = properties(VERSION).getProperty("version", "(version unknown)");
+        Properties git = properties(GIT);
+        String commit = git.getProperty("git.commit.id.abbrev", "");
+        String dirty = "true".equals(git.getProperty("git.dirty")) ? ", modified" : "";
+        return version + " (" + (commit.isEmpty() ? "built outside a git checkout" : commit + dirty) + ")";
+    }
+
+    private static Properties properties(String resource) {
+        Properties properties = new Properties();
+        try (InputStream in = Version.class.getResourceAsStream(resource)) {
             if (in != null) {
-                build.load(in);
+                properties.load(in);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String version = build.getProperty("git.build.version", "(version unknown)");
-        String commit = build.getProperty("git.commit.id.abbrev", "");
-        String dirty = "true".equals(build.getProperty("git.dirty")) ? ", modified" : "";
-        return version + " (" + (commit.isEmpty() ? "built outside a git checkout" : commit + dirty) + ")";
+        return properties;
     }
 
     /** Gives {@code line} and its subcommands this version, where they have none of their own. */
