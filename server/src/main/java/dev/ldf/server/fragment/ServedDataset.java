@@ -18,6 +18,7 @@ public final class ServedDataset {
     private final String title;
     private final String description;
     private final Map<String, String> prefixes;
+    private final Prefixes prefixNames;
     private final int pageSize;
     private final int maxBindingsPerRequest;
     private final int maxRequestBodyBytes;
@@ -32,6 +33,7 @@ public final class ServedDataset {
         this.description = description;
         // In the configured order: writers declare them in it.
         this.prefixes = Collections.unmodifiableMap(new LinkedHashMap<>(prefixes));
+        this.prefixNames = Prefixes.of(prefixes);
         this.pageSize = pageSize;
         this.maxBindingsPerRequest = maxBindingsPerRequest;
         this.maxRequestBodyBytes = maxRequestBodyBytes;
@@ -40,6 +42,11 @@ public final class ServedDataset {
 
     public String name() {
         return name;
+    }
+
+    /** The prefixes its terms may be written with in requests: its own, then the usual vocabularies. */
+    public Prefixes prefixNames() {
+        return prefixNames;
     }
 
     public int pageSize() {

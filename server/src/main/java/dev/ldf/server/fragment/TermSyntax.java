@@ -15,6 +15,9 @@ import org.apache.jena.sparql.core.Var;
  *   <li>absent, empty, or a lone {@code ?}: an unnamed variable ({@link Node#ANY});</li>
  *   <li>{@code ?name}: a named variable;</li>
  *   <li>{@code http://ex.org/a} or {@code <http://ex.org/a>}: an IRI (absolute, with a scheme);</li>
+ *   <li>{@code schema:name}, where {@code schema} is one of the dataset's prefixes or of the usual
+ *       vocabularies ({@link Prefixes}): that prefix's IRI (in angle brackets it is the IRI as
+ *       written);</li>
  *   <li>{@code _:label}: a blank node as the dataset labels it;</li>
  *   <li>{@code "lex"}, {@code "lex"@en}, {@code "lex"^^http://dt} or {@code "lex"^^<http://dt>}:
  *       a literal. Clients such as Comunica send quotes and tabs in the lexical form raw, without
@@ -39,6 +42,14 @@ public final class TermSyntax {
      * @throws BadRequestException when the value is not a term
      */
     public static Node parse(String parameter, String value) {
+        return parse(parameter, value, null);
+    }
+
+    /**
+     * As {@link #parse(String, String)}; a bare {@code name:local} whose name is one of
+     * {@code prefixes} (null: none) is that prefix's IRI, as people write it in the form of a page.
+     */
+    public static Node parse(String parameter, String value, Prefixes prefixes) {
         if (value == null || value.isEmpty() || value.equals("?")) {
             return Node.ANY;
         }
@@ -51,7 +62,7 @@ public final class TermSyntax {
             return Var.alloc(name);
         }
         if (first == '"') {
-            return literal(parameter, value);
+            return literal(parameter, value, prefixes);
         }
         if (value.startsWith("_:")) {
             String label = value.substring(2);
@@ -60,10 +71,10 @@ public final class TermSyntax {
             }
             return NodeFactory.createBlankNode(label);
         }
-        return NodeFactory.createURI(iri(parameter, value));
+        return NodeFactory.createURI(iri(parameter, value, prefixes));
     }
 
-    private static Node literal(String parameter, String value) {
+    private static Node literal(String parameter, String value, Prefixes prefixes) {
         int close = value.lastIndexOf('"');
         if (close == 0) {
             throw bad(parameter, value, "has no closing quote");
@@ -81,16 +92,19 @@ public final class TermSyntax {
             return NodeFactory.createLiteralLang(lex, lang);
         }
         if (suffix.startsWith("^^")) {
-            String datatype = iri(parameter, suffix.substring(2));
+            String datatype = iri(parameter, suffix.substring(2), prefixes);
             return NodeFactory.createLiteralDT(lex, TypeMapper.getInstance().getSafeTypeByName(datatype));
         }
         throw bad(parameter, value, "has text after the closing quote that is neither @language nor ^^datatype");
     }
 
-    /** An absolute IRI, bare or in angle brackets. */
-    private static String iri(String parameter, String value) {
+    /** An absolute IRI, bare or in angle brackets, or a bare prefixed name of {@code prefixes}. */
+    private static String iri(String parameter, String value, Prefixes prefixes) {
         String iri = value;
-        if (iri.startsWith("<")) {
+        String expanded = prefixes == null || iri.startsWith("<") ? null : prefixes.expand(iri);
+        if (expanded != null) {
+            iri = expanded;
+        } else if (iri.startsWith("<")) {
             if (!iri.endsWith(">") || iri.length() < 2) {
                 throw bad(parameter, value, "has no closing '>'");
             }

@@ -78,7 +78,7 @@ final class DumpEndpoint extends Endpoint {
     protected void answer(HttpServletRequest request, HttpServletResponse response) throws IOException {
         allow(request, response, Headers.READ_METHODS);
         PublicUrls urls = site.urls(request);
-        TriplePattern pattern = pattern(QueryParameters.parse(request.getQueryString()));
+        TriplePattern pattern = pattern(QueryParameters.parse(request.getQueryString()), dataset);
         String etag = EntityTags.of(dataset.fingerprint(), "dump", file.name());
         response.setHeader("ETag", etag);
         response.setHeader("Cache-Control", "public, max-age=" + site.config().cacheMaxAgeSeconds());
@@ -108,13 +108,13 @@ final class DumpEndpoint extends Endpoint {
     }
 
     /** The pattern of the query string; bindings and pages belong to fragments, not dumps. */
-    private static TriplePattern pattern(QueryParameters parameters) {
+    private static TriplePattern pattern(QueryParameters parameters, HostedDataset dataset) {
         if (parameters.single("values") != null || parameters.single("page") != null) {
             throw HttpError.badRequest("A dump is a whole fragment: it takes subject, predicate and object, "
                     + "but no values and no page.");
         }
         return FragmentRequests.pattern(parameters.single("subject"), parameters.single("predicate"),
-                parameters.single("object"));
+                parameters.single("object"), dataset.served().prefixNames());
     }
 
     private static OutputStream gzip(OutputStream out) throws IOException {

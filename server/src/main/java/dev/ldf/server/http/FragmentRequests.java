@@ -7,6 +7,7 @@ import org.apache.jena.graph.Node;
 
 import dev.ldf.server.fragment.Bindings;
 import dev.ldf.server.fragment.FragmentRequest;
+import dev.ldf.server.fragment.Prefixes;
 import dev.ldf.server.fragment.ServedDataset;
 import dev.ldf.server.fragment.TermSyntax;
 import dev.ldf.server.fragment.TriplePattern;
@@ -29,8 +30,11 @@ final class FragmentRequests {
     static Read read(HttpServletRequest http, ServedDataset dataset, PublicUrls urls, int maxBodyBytes)
             throws IOException {
         FragmentParameters parameters = FragmentParameters.read(http, maxBodyBytes);
-        FragmentRequest.Input input = parameters.input();
-        TriplePattern pattern = pattern(input.subject(), input.predicate(), input.object());
+        FragmentRequest.Input sent = parameters.input();
+        TriplePattern pattern = pattern(sent.subject(), sent.predicate(), sent.object(), dataset.prefixNames());
+        // A prefixed name comes back to the form as the full IRI it stands for.
+        FragmentRequest.Input input = new FragmentRequest.Input(shown(sent.subject(), pattern.subject()),
+                shown(sent.predicate(), pattern.predicate()), shown(sent.object(), pattern.object()), sent.values());
         Bindings bindings = input.values() == null ? null : Bindings.parse(input.values(), urls.dataset(dataset.name()));
         if (bindings != null && dataset.maxBindingsPerRequest() == 0) {
             throw HttpError.badRequest("This dataset serves plain Triple Pattern Fragments; it does not accept bindings.");
@@ -43,13 +47,23 @@ final class FragmentRequests {
                 parameters.bodyDigest());
     }
 
-    /** The pattern the three parameters name; an absent or empty one is a variable. Malformed terms are a 400. */
-    static TriplePattern pattern(String subject, String predicate, String object) {
-        return new TriplePattern(term("subject", subject), term("predicate", predicate), term("object", object));
+    /**
+     * The pattern the three parameters name, prefixed names of {@code prefixes} expanded; an absent
+     * or empty one is a variable. Malformed terms are a 400.
+     */
+    static TriplePattern pattern(String subject, String predicate, String object, Prefixes prefixes) {
+        return new TriplePattern(term("subject", subject, prefixes), term("predicate", predicate, prefixes),
+                term("object", object, prefixes));
     }
 
-    private static Node term(String position, String value) {
-        return TermSyntax.parse(position, value == null ? "" : value);
+    private static Node term(String position, String value, Prefixes prefixes) {
+        return TermSyntax.parse(position, value == null ? "" : value, prefixes);
+    }
+
+    /** What the form shows of a term: as sent, or the IRI that a prefixed name stood for. */
+    private static String shown(String sent, Node parsed) {
+        boolean expanded = parsed.isURI() && sent != null && !sent.startsWith("<") && !sent.equals(parsed.getURI());
+        return expanded ? parsed.getURI() : sent;
     }
 
     private static long page(String value, int pageSize) {

@@ -132,6 +132,16 @@ class BrowserTest {
                 .map(WebElement::getText).distinct().sorted().toList();
         assertEquals(List.of("lib:book/1", "lib:book/2"), subjects);
 
+        // A prefixed name, as the pages write IRIs: it finds what the IRI finds, and the form shows the IRI.
+        browser.findElement(By.id("values")).clear();
+        browser.findElement(By.id("subject")).clear();
+        browser.findElement(By.id("predicate")).clear();
+        browser.findElement(By.id("predicate")).sendKeys("schema:author");
+        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
+        assertTrue(text("p.count").matches("[1-9][0-9,]* triples match \\{ \\?s schema:author \\?o \\}.*"),
+                text("p.count"));
+        assertEquals("http://schema.org/author", browser.findElement(By.id("predicate")).getAttribute("value"));
+
         // A malformed term: an error page in the same layout, the form as sent, a way back.
         browser.findElement(By.id("values")).clear();
         browser.findElement(By.id("subject")).clear();

@@ -36,6 +36,26 @@ class TermSyntaxTest {
         assertEquals(NodeFactory.createURI("urn:isbn:978"), TermSyntax.parse("object", "urn:isbn:978"));
     }
 
+    /** Issue 33: what people type into a page's form, as the page shows IRIs. */
+    @Test
+    void prefixedNamesOfTheDatasetAndTheUsualVocabulariesAreExpanded() {
+        Prefixes prefixes = Prefixes.of(java.util.Map.of("lib", "http://example.org/library/", "geo", "http://ex.org/geo/"));
+        assertEquals(NodeFactory.createURI("http://schema.org/author"), TermSyntax.parse("predicate", "schema:author", prefixes));
+        assertEquals(NodeFactory.createURI("http://example.org/library/book/1"),
+                TermSyntax.parse("subject", "lib:book/1", prefixes));
+        assertEquals(NodeFactory.createURI("http://ex.org/geo/lat"), TermSyntax.parse("predicate", "geo:lat", prefixes),
+                "the dataset's own name wins over a usual one");
+        assertEquals(NodeFactory.createLiteralDT("5", XSDDatatype.XSDinteger),
+                TermSyntax.parse("object", "\"5\"^^xsd:integer", prefixes));
+        assertEquals(NodeFactory.createURI("schema:author"), TermSyntax.parse("predicate", "<schema:author>", prefixes),
+                "in brackets, an IRI as written");
+        assertEquals(NodeFactory.createURI("nope:x"), TermSyntax.parse("predicate", "nope:x", prefixes),
+                "an unknown name is a scheme");
+        assertEquals(NodeFactory.createURI("http://ex.org/a"), TermSyntax.parse("subject", "http://ex.org/a", prefixes));
+        assertEquals(NodeFactory.createURI("schema:author"), TermSyntax.parse("predicate", "schema:author"),
+                "without prefixes (as before), the IRI as written");
+    }
+
     @Test
     void literalsAsComunicaSendsThem() {
         assertEquals(NodeFactory.createLiteralString("plain"), TermSyntax.parse("object", "\"plain\""));

@@ -116,4 +116,20 @@ class ControlsTest {
         assertTrue(about.data().size() >= 3, "an address has a type, street, postal code and locality");
         assertTrue(about.data().stream().allMatch(t -> t.getSubject().getURI().equals(genid)));
     }
+
+    /** Issue 33: a prefixed name the pages show finds what its IRI finds, and the form shows the IRI back. */
+    @Test
+    void prefixedNamesFindWhatTheirIrisFind() {
+        String prefixed = TestServer.dataset("library") + "?predicate=schema%3Aname";
+        String full = TestServer.dataset("library") + "?predicate=" + PublicUrls.encode("http://schema.org/name");
+        String viaPrefix = Http.get(prefixed, "Accept", "application/n-triples").body();
+        String viaIri = Http.get(full, "Accept", "application/n-triples").body();
+        org.junit.jupiter.api.Assertions.assertTrue(viaIri.contains("<http://schema.org/name>"), viaIri);
+        org.junit.jupiter.api.Assertions.assertEquals(
+                viaIri.lines().filter(l -> l.contains("<http://schema.org/name> \"")).toList(),
+                viaPrefix.lines().filter(l -> l.contains("<http://schema.org/name> \"")).toList());
+        String page = Http.get(prefixed, "Accept", "text/html").body();
+        org.junit.jupiter.api.Assertions.assertTrue(page.contains("value=\"http://schema.org/name\""),
+                "the form shows the full IRI");
+    }
 }
