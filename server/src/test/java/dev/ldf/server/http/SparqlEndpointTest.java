@@ -89,7 +89,8 @@ class SparqlEndpointTest {
         for (; parsed.hasNext(); parsed.next()) {
             rows++;
         }
-        assertEquals(2000, rows);
+        // How many rows one quantum gives depends on the machine's load: at most maxResults, and more to come.
+        assertTrue(rows > 0 && rows <= 2000, rows + " rows");
         assertTrue(xml.headers().firstValue(SparqlEndpoint.NEXT_HEADER).isPresent());
         assertTrue(Http.get(url, "Accept", "text/csv").body().startsWith("s,p,o\r\n"));
         assertTrue(Http.get(url, "Accept", "text/tab-separated-values").body().startsWith("?s\t?p\t?o\n"));
