@@ -109,7 +109,8 @@ public final class Commands {
     }
 
     static String oneLine(String message) {
-        return message.strip().replaceAll("\\s*[\\r\\n]+\\s*", "; ");
+        // picocli starts some messages with "Error: ", which would follow our own "error: ".
+        return message.strip().replaceFirst("^Error: ", "").replaceAll("\\s*[\\r\\n]+\\s*", "; ");
     }
 
     /**

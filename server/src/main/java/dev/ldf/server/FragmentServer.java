@@ -1,6 +1,9 @@
 package dev.ldf.server;
 
+import java.io.IOException;
 import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -86,6 +89,8 @@ public final class FragmentServer implements AutoCloseable {
      */
     public static FragmentServer start(ServerConfig config) throws Exception {
         config.validated();
+        // Before minutes of opening large files: a port another process holds is reported at once.
+        checkPortFree(config.host(), config.port());
         // Jena initialises its subsystems lazily from whichever class is touched first; done from
         // several request threads at once, that deadlocks. Do it here, on one thread.
         JenaSystem.init();
@@ -170,7 +175,10 @@ public final class FragmentServer implements AutoCloseable {
         connector.setIdleTimeout(limits.idleTimeoutSeconds() * 1000L);
         try {
             jetty.start();
+            LOG.info("Checking that every dataset answers its first requests...");
+            long checkStart = System.nanoTime();
             StartupCheck.run(local, config);
+            LOG.info("Every dataset answered, in {} ms", (System.nanoTime() - checkStart) / 1_000_000);
             jetty.addConnector(connector);
             if (!connector.isStarted()) {
                 connector.start();
@@ -260,6 +268,19 @@ public final class FragmentServer implements AutoCloseable {
             followers.forEach(Follower::close);
             live.values().forEach(LiveDataset::close);
             sources.values().forEach(Datasource::close);
+        }
+    }
+
+    /** Refuses a start on a port that another process listens on; port 0 (any free one) is always free. */
+    private static void checkPortFree(String host, int port) {
+        if (port == 0) {
+            return;
+        }
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true); // as Jetty binds: a port in TIME_WAIT is free
+            probe.bind(new InetSocketAddress(host, port));
+        } catch (IOException e) {
+            throw new PortInUseException(host, port, e);
         }
     }
 

@@ -115,7 +115,11 @@ public final class Main implements Callable<Integer> {
         // SIGTERM or Ctrl-C: finish running requests (within limits.shutdownTimeoutSeconds), then
         // exit with 0, which a stop on request is; halt, because the JVM would report the signal.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("Stopping: running requests may finish for up to "
+                    + config.limits().shutdownTimeoutSeconds() + " s");
             server.close();
+            System.out.println("Stopped");
+            System.out.flush();
             Runtime.getRuntime().halt(ExitCode.OK);
         }, "ldf-shutdown"));
         for (DatasetConfig d : config.datasets()) {

@@ -59,6 +59,9 @@ class GracefulStopTest {
             assertTrue(answer.startsWith("HTTP/1.1 200 OK"), answer);
             assertTrue(answer.contains("<http://example.org/library/country/DE>"), answer);
             assertEquals(0, server.awaitExit(Duration.ofSeconds(20)), server::log);
+            // Issue 33: a stop says so.
+            assertTrue(server.log().contains("Stopping: running requests may finish for up to 20 s"), server::log);
+            assertTrue(server.log().strip().endsWith("Stopped"), server::log);
         }
     }
 

@@ -112,6 +112,8 @@ class MainTest {
             assertEquals(1, run.code());
             isOneErrorLine(run);
             assertTrue(run.err().contains("Port " + port + " on 127.0.0.1 is already in use"), run.err());
+            // Issue 33: found before any dataset is opened (minutes with large files).
+            assertFalse(run.err().contains("Opened "), run.err());
             assertTrue(run.err().contains("--port"), run.err());
         }
     }
@@ -187,5 +189,15 @@ class MainTest {
     void versionNamesTheCommandAndTheCommit() {
         run("-V").printsVersion("ldf-server");
         run("--version").printsVersion("ldf-server");
+    }
+
+    /** Issue 33: picocli's own "Error: " does not follow ours. */
+    @Test
+    void aMissingArgumentIsOneErrorLineWithoutADoubledError() {
+        CommandRun run = run();
+        assertEquals(2, run.code());
+        isOneErrorLine(run);
+        assertTrue(run.err().startsWith("error: Missing required argument"), run.err());
+        assertFalse(run.err().contains("Error:"), run.err());
     }
 }

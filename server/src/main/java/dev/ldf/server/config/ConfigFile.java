@@ -11,6 +11,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
@@ -47,6 +49,15 @@ final class ConfigFile {
             String parent = path(e, 1);
             throw new ConfigException("Configuration " + file + ": unknown key '" + e.getPropertyName() + "'"
                     + (parent.isEmpty() ? "" : " in " + parent) + locationOf(e) + suggestion(e), e);
+        } catch (InvalidFormatException e) {
+            String key = path(e, 0);
+            throw new ConfigException("Configuration " + file + ": " + (key.isEmpty() ? "a value" : key) + " must be "
+                    + expected(e.getTargetType()) + ", not " + shown(e.getValue()) + locationOf(e), e);
+        } catch (MismatchedInputException e) {
+            String key = path(e, 0);
+            Class<?> type = e.getTargetType();
+            throw new ConfigException("Configuration " + file + ": " + (key.isEmpty() ? "the configuration" : key)
+                    + (type == null ? ": " + plain(e) : " must be " + expected(type)) + locationOf(e), e);
         } catch (JsonMappingException e) {
             String key = path(e, 0);
             throw new ConfigException("Configuration " + file + ": " + (key.isEmpty() ? "" : key + ": ")
@@ -62,8 +73,41 @@ final class ConfigFile {
             throw new ConfigException("Configuration " + file + " is empty");
         }
         Path dir = file.toAbsolutePath().getParent();
-        return parsed.withDatasets(parsed.datasets().stream().map(d -> d == null ? null : d.resolvedAgainst(dir)).toList())
-                .validated();
+        try {
+            return parsed.withDatasets(parsed.datasets().stream().map(d -> d == null ? null : d.resolvedAgainst(dir))
+                    .toList()).validated();
+        } catch (ConfigException e) {
+            throw new ConfigException("Configuration " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** What a setting of {@code type} is, in words. */
+    private static String expected(Class<?> type) {
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a string (in quotes)";
+        }
+        if (type.isEnum()) {
+            return "one of " + java.util.Arrays.stream(type.getEnumConstants()).map(c -> "\"" + c.toString()
+                    .toLowerCase(java.util.Locale.ROOT) + "\"").collect(Collectors.joining(", "));
+        }
+        if (java.util.List.class.isAssignableFrom(type)) {
+            return "a list ([...])";
+        }
+        if (java.util.Map.class.isAssignableFrom(type) || type.isRecord()) {
+            return "an object ({...})";
+        }
+        return "a " + type.getSimpleName();
+    }
+
+    private static String shown(Object value) {
+        String text = value instanceof String string ? "\"" + string + "\"" : String.valueOf(value);
+        return text.length() > 60 ? text.substring(0, 57) + "..." : text;
     }
 
     /** Writes {@code config} as JSON that {@link #read} accepts. */

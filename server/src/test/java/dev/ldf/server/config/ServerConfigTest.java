@@ -70,6 +70,26 @@ class ServerConfigTest {
         expect("", "empty");
     }
 
+    /** Issue 33: type mistakes in words, naming the key and the file, without Java's names for types. */
+    @Test
+    void wrongTypesAreSaidInWordsWithTheKeyAndTheFile() throws IOException {
+        expect("{\"datasets\": [{\"name\": \"d\", \"hdt\": \"x\", \"pageSize\": \"ten\"}]}",
+                "datasets[0].pageSize must be a whole number, not \"ten\"");
+        expect("{\"http2\": \"yes\", \"datasets\": [{\"name\": \"d\", \"hdt\": \"x\"}]}", "http2 must be true or false");
+        expect("{\"datasets\": {\"name\": \"d\"}}", "datasets must be a list");
+        expect("{\"datasets\": [{\"name\": \"d\", \"hdt\": \"x\", \"loading\": \"stream\"}]}",
+                "must be one of \"auto\", \"map\", \"load\"");
+        Path empty = write("{\"datasets\": []}");
+        ConfigException e = assertThrows(ConfigException.class, () -> ServerConfig.read(empty));
+        assertTrue(e.getMessage().startsWith("Configuration " + empty + ": "), e.getMessage());
+        for (String json : new String[] {"{\"port\": \"x\", \"datasets\": []}", "{\"datasets\": [{\"pageSize\": []}]}"}) {
+            Path file = write(json);
+            ConfigException wrong = assertThrows(ConfigException.class, () -> ServerConfig.read(file));
+            assertTrue(!wrong.getMessage().contains("java.") && !wrong.getMessage().contains("deserialize"),
+                    wrong.getMessage());
+        }
+    }
+
     @Test
     void aMissingFileIsReported() {
         ConfigException e = assertThrows(ConfigException.class, () -> ServerConfig.read(dir.resolve("none.json")));
