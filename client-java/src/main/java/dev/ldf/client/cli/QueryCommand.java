@@ -14,12 +14,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.jena.graph.Triple;
-import org.apache.jena.query.Query;
 
 import dev.ldf.cli.Commands;
 import dev.ldf.cli.ExitCode;
 import dev.ldf.cli.ProgressLine;
-import dev.ldf.cli.Suggestions;
 import dev.ldf.cli.UsageException;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
@@ -151,7 +149,8 @@ public final class QueryCommand implements Callable<Integer> {
     public Integer call() {
         List<QueryInputs.NamedQuery> queries;
         try {
-            queries = QueryInputs.parse(QueryInputs.gather(queryText, files, queriesFile, resultsDir), this::format);
+            QueryInputs.checkUrl(url);
+            queries = QueryInputs.parse(QueryInputs.gather(queryText, files, queriesFile, resultsDir), q -> QueryInputs.format(format, q));
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE;
@@ -162,6 +161,12 @@ public final class QueryCommand implements Callable<Integer> {
         AtomicLong results = new AtomicLong();
         Progress progress = new Progress(err, ProgressLine.standardErrorStyle(quiet), results);
         boolean several = queries.size() > 1;
+        // Ctrl-C (or SIGTERM) in the middle of a query: say that what was written is not all.
+        Thread interrupted = new Thread(() -> {
+            err.println("error: stopped before the end: the output is partial" + partialCount(results.get()));
+            err.flush();
+        }, "ldf-query-interrupted");
+        Runtime.getRuntime().addShutdownHook(interrupted);
         try (FragmentSource source = FragmentSource.connect(url, options, progress)) {
             if (stats && several) {
                 err.println("query\tresults\trequests\tdata_triples\tbytes\tfirst_result_s\ttotal_s\tstatus");
@@ -176,7 +181,21 @@ public final class QueryCommand implements Callable<Integer> {
         } catch (FragmentException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.FAILURE;
+        } finally {
+            removeHook(interrupted);
         }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // Already shutting down: the hook runs.
+        }
+    }
+
+    private static String partialCount(long written) {
+        return written == 0 ? "" : String.format(Locale.ROOT, " (%,d result%s written)", written, written == 1 ? "" : "s");
     }
 
     /** Runs one query on the open source; false when it failed (the message is on standard error). */
@@ -241,26 +260,6 @@ public final class QueryCommand implements Callable<Integer> {
     private static String partial(long written) {
         return written == 0 ? "" : String.format(Locale.ROOT, " (the output is partial: %,d result%s written before "
                 + "the failure)", written, written == 1 ? " was" : "s were");
-    }
-
-    private QueryOutput.Format format(Query query) {
-        boolean graph = query.isConstructType() || query.isDescribeType();
-        if (format == null) {
-            return graph ? QueryOutput.Format.TURTLE : QueryOutput.Format.TABLE;
-        }
-        QueryOutput.Format f;
-        try {
-            f = QueryOutput.Format.valueOf(format.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("unknown format '" + format + "'" + Suggestions.nearest(format,
-                    java.util.Arrays.stream(QueryOutput.Format.values()).map(v -> v.name().toLowerCase(Locale.ROOT)).toList())
-                    .map(n -> "; did you mean '" + n + "'?").orElse(""));
-        }
-        if (graph == f.forResults()) {
-            throw new UsageException("format '" + format + "' does not suit a "
-                    + (graph ? "CONSTRUCT or DESCRIBE" : "SELECT or ASK") + " query");
-        }
-        return f;
     }
 
     private void printStats(FragmentSource source, ClientStats.Snapshot s, long results, long firstNanos, long totalNanos) {

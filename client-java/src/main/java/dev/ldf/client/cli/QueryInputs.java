@@ -1,18 +1,23 @@
 package dev.ldf.client.cli;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryParseException;
 
+import dev.ldf.cli.Suggestions;
 import dev.ldf.cli.UsageException;
 
 /** The queries of one call of {@code ldf-query}: where they come from, named, and parsed before any runs. */
@@ -32,7 +37,9 @@ final class QueryInputs {
                 query = QueryFactory.create(named[1]);
             } catch (QueryParseException e) {
                 String position = e.getLine() > 0 ? " at line " + e.getLine() + ", column " + e.getColumn() : "";
-                String what = e.getMessage().lines().findFirst().orElse("").replaceFirst("\\s*at line \\d+, column \\d+\\.?$", "");
+                // Jena puts the position before or after its message: it is said once, in front.
+                String what = e.getMessage().lines().findFirst().orElse("").replaceFirst("\\s*at line \\d+, column \\d+\\.?$", "")
+                        .replaceFirst("^Line \\d+, column \\d+: ", "");
                 throw new UsageException((texts.size() > 1 ? named[0] + ": " : "") + "the query is not valid SPARQL"
                         + position + ": " + what);
             }
@@ -84,5 +91,41 @@ final class QueryInputs {
         } catch (IOException e) {
             throw new UsageException("cannot read the query file " + file + ": " + e.getMessage());
         }
+    }
+
+    /** An http(s) URL with a host; anything else is a mistake in the call, with the likely fix. */
+    static void checkUrl(String url) {
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            throw new UsageException("'" + url + "' is not a URL: " + e.getReason());
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+            throw new UsageException("'" + url + "' is not an http(s) URL of a dataset"
+                    + (uri.getScheme() == null ? "; did you mean http://" + url + "?" : ""));
+        }
+    }
+
+    /** The output format of {@code query}: {@code format} as given (checked against the query's form), or the default for it. */
+    static QueryOutput.Format format(String format, Query query) {
+        boolean graph = query.isConstructType() || query.isDescribeType();
+        if (format == null) {
+            return graph ? QueryOutput.Format.TURTLE : QueryOutput.Format.TABLE;
+        }
+        QueryOutput.Format f;
+        try {
+            f = QueryOutput.Format.valueOf(format.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("unknown format '" + format + "'" + Suggestions.nearest(format,
+                    Arrays.stream(QueryOutput.Format.values()).map(v -> v.name().toLowerCase(Locale.ROOT)).toList())
+                    .map(n -> "; did you mean '" + n + "'?").orElse(""));
+        }
+        if (graph == f.forResults()) {
+            throw new UsageException("format '" + format + "' does not suit a "
+                    + (graph ? "CONSTRUCT or DESCRIBE" : "SELECT or ASK") + " query");
+        }
+        return f;
     }
 }

@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -129,7 +131,14 @@ public final class FragmentHttpClient implements AutoCloseable {
                 }
                 throw new FragmentException(describe(request) + " was answered with " + status + ": " + message, status);
             } catch (ConnectException e) {
-                failure = new Failure(0, "cannot connect (" + (e.getMessage() == null ? "connection refused" : e.getMessage())
+                String host = httpRequest.uri().getHost();
+                if (unknownHost(e)) {
+                    // No retry helps: the name does not resolve.
+                    throw new FragmentException("Cannot get " + describe(request) + ": the host " + host
+                            + " is not known (no address for its name; is it spelt right?)", 0);
+                }
+                failure = new Failure(0, "cannot connect to " + host + " (" + (e.getMessage() == null
+                        ? "connection refused: nothing listens on port " + port(httpRequest.uri()) : e.getMessage())
                         + ")", Optional.empty());
             } catch (IOException e) {
                 failure = new Failure(0, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()),
@@ -141,6 +150,20 @@ public final class FragmentHttpClient implements AutoCloseable {
         }
         throw new FragmentException("Cannot get " + describe(request) + " after " + (options.maxRetries() + 1)
                 + " attempts: " + failure.reason(), failure.status());
+    }
+
+    /** Whether a failed connection failed on the name: Java's client reports it as a ConnectException. */
+    private static boolean unknownHost(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int port(URI uri) {
+        return uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
     }
 
     /** One quantum's solutions, read whole: the server bounds a page's size. */

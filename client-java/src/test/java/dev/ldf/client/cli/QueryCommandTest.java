@@ -241,4 +241,48 @@ class QueryCommandTest {
             assertTrue(version.out().matches("ldf-query \\S+ \\([^)]+\\)\\R"), version.out());
         }
     }
+
+    /** Issue 33: a newcomer's mistakes in the URL and the query, each one line with what to do. */
+    @Test
+    void aUrlWithoutSchemeAnUnknownHostAndAnUnknownPrefixAreSaidPlainly() {
+        Run noScheme = run("library.example/data", "SELECT * { ?s ?p ?o }");
+        assertEquals(2, noScheme.code(), noScheme.err());
+        assertEquals("error: 'library.example/data' is not an http(s) URL of a dataset; did you mean "
+                + "http://library.example/data?\n", noScheme.err().replace("\r", ""));
+        long start = System.nanoTime();
+        Run unknownHost = run("http://no-such-host.invalid/data", "SELECT * { ?s ?p ?o }", "-q");
+        assertEquals(1, unknownHost.code(), unknownHost.err());
+        assertTrue(unknownHost.err().contains("the host no-such-host.invalid is not known"), unknownHost.err());
+        assertFalse(unknownHost.err().contains("connection refused") || unknownHost.err().contains("attempts"),
+                "a name that does not resolve is not retried: " + unknownHost.err());
+        assertTrue(System.nanoTime() - start < 20_000_000_000L, "no back-off for a name that does not resolve");
+        Run prefix = run(TestServer.dataset("library"), "SELECT * { ?s ex:p ?o }");
+        assertEquals(2, prefix.code());
+        assertEquals("error: the query is not valid SPARQL at line 1, column 15: Unresolved prefixed name: ex:p\n",
+                prefix.err().replace("\r", ""), "the position once");
+    }
+
+    /** Issue 33: a query stopped by a signal says that its output is not all there is. */
+    @Test
+    void aStoppedQuerySaysItsOutputIsPartial(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path errors = dir.resolve("stderr.txt");
+        Process query = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), QueryCommand.class.getName(), TestServer.dataset("library"),
+                "SELECT * { ?a ?b ?c . ?d ?e ?f }", "--mode", "tpf", "-q", "--format", "tsv")
+                .redirectError(errors.toFile()).start();
+        java.io.InputStream out = query.getInputStream();
+        byte[] first = out.readNBytes(4096); // results are flowing
+        assertTrue(first.length > 0);
+        query.destroy(); // SIGTERM, as Ctrl-C's SIGINT, runs the shutdown hooks
+        java.util.concurrent.CompletableFuture.runAsync(() -> {
+            try {
+                out.transferTo(java.io.OutputStream.nullOutputStream());
+            } catch (java.io.IOException e) {
+                // gone
+            }
+        });
+        assertTrue(query.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        String err = java.nio.file.Files.readString(errors);
+        assertTrue(err.contains("error: stopped before the end: the output is partial"), err);
+    }
 }
