@@ -102,6 +102,11 @@ abstract class Endpoint extends HttpServlet {
         return format;
     }
 
+    /** The request's path below the context, whichever mapping caught it. */
+    protected static String pathOf(HttpServletRequest request) {
+        return request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+    }
+
     /** Refuses methods other than {@code allowed} with 405 and an Allow header. */
     protected static void allow(HttpServletRequest request, HttpServletResponse response, String allowed) {
         String method = request.getMethod();

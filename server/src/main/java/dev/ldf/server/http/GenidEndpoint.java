@@ -21,7 +21,7 @@ final class GenidEndpoint extends Endpoint {
     @Override
     protected void answer(HttpServletRequest request, HttpServletResponse response) throws IOException {
         negotiate(request);
-        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        String path = pathOf(request);
         if (!path.startsWith(PATH)) {
             throw NotFoundEndpoint.noDataset(path, site.urls(request));
         }

@@ -17,7 +17,7 @@ final class NotFoundEndpoint extends Endpoint {
     @Override
     protected void answer(HttpServletRequest request, HttpServletResponse response) throws IOException {
         negotiate(request);
-        String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+        String path = pathOf(request);
         throw noDataset(path, site.urls(request));
     }
 

@@ -27,7 +27,7 @@ final class WritesOffEndpoint extends Endpoint {
     protected void answer(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (reads(request)) {
             negotiate(request);
-            String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+            String path = pathOf(request);
             throw NotFoundEndpoint.noDataset(path, site.urls(request));
         }
         response.setHeader("Allow", "");
