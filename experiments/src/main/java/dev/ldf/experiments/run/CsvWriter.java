@@ -4,45 +4,50 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.zip.GZIPOutputStream;
 
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+
 /**
- * RFC 4180 CSV rows, flushed as they are written so that a long experiment's partial results
- * survive; gzipped (and flushed only at the end) when the file's name ends with {@code .gz}.
+ * RFC 4180 CSV rows (Jackson's CSV module: quoted only where needed), flushed as they are written
+ * so that a long experiment's partial results survive; gzipped (and flushed only at the end) when
+ * the file's name ends with {@code .gz}.
  */
 public final class CsvWriter implements AutoCloseable {
 
-    private final BufferedWriter out;
+    static final CsvMapper MAPPER = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
+
+    private final Writer out;
+    private final SequenceWriter rows;
     private final boolean flushRows;
 
     public CsvWriter(Path file, String... header) throws IOException {
         flushRows = !CsvTable.gzipped(file);
         out = flushRows ? Files.newBufferedWriter(file) : new BufferedWriter(new OutputStreamWriter(
                 new GZIPOutputStream(Files.newOutputStream(file), 1 << 16), StandardCharsets.UTF_8));
+        rows = MAPPER.writer().writeValues(out);
         row((Object[]) header);
     }
 
-    /** Writes one row; doubles get three decimals, text is quoted when it needs to be. */
+    /** Writes one row; doubles get three decimals. */
     public synchronized void row(Object... fields) {
-        StringBuilder line = new StringBuilder();
+        List<String> texts = new ArrayList<>(fields.length);
         for (Object f : fields) {
-            if (!line.isEmpty()) {
-                line.append(',');
-            }
-            String text = f instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : String.valueOf(f);
-            if (text.contains(",") || text.contains("\"") || text.contains("\n")) {
-                text = '"' + text.replace("\"", "\"\"") + '"';
-            }
-            line.append(text);
+            texts.add(f instanceof Double d ? String.format(Locale.ROOT, "%.3f", d) : String.valueOf(f));
         }
         try {
-            out.write(line.append('\n').toString());
+            rows.write(texts);
             if (flushRows) {
-                out.flush();
+                rows.flush();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -51,6 +56,7 @@ public final class CsvWriter implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        rows.close();
         out.close();
     }
 }
