@@ -15,6 +15,7 @@ RUN mvn -B -q -pl server -am package -DskipTests
 FROM eclipse-temurin:17-jre
 RUN useradd --system --uid 10001 --no-create-home ldf
 COPY --from=build /src/server/target/ldf-server.jar /opt/ldf/ldf-server.jar
+COPY bin/ldf-server /opt/ldf/bin/ldf-server
 # The bundled dataset with its index: a read-only volume needs the index beside the file.
 COPY --from=build --chown=ldf:ldf /src/hdt-data/target/datasets/ /data/
 COPY docker/server.json /etc/ldf/server.json
@@ -22,6 +23,10 @@ USER ldf
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD bash -c 'exec 3<>/dev/tcp/127.0.0.1/8080 && printf "GET /-/ready HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" >&3 && head -1 <&3 | grep -q " 200 "'
-# Out of memory ends the process (the server also does so itself): the restart policy starts it clean.
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError", "-jar", "/opt/ldf/ldf-server.jar"]
+# The README's lean start (serial GC). The heap may use three quarters of the container's memory
+# limit, and grows only with what stays live; out of memory ends the process (the server also does
+# so itself): the restart policy starts it clean. LDF_SERVER_JAVA_OPTS set at run time replaces these.
+ENV LDF_SERVER_JAR=/opt/ldf/ldf-server.jar \
+    LDF_SERVER_JAVA_OPTS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError"
+ENTRYPOINT ["/opt/ldf/bin/ldf-server"]
 CMD ["--config", "/etc/ldf/server.json"]

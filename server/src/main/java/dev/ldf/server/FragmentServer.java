@@ -1,9 +1,6 @@
 package dev.ldf.server;
 
-import java.io.IOException;
 import java.net.BindException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -90,7 +87,7 @@ public final class FragmentServer implements AutoCloseable {
     public static FragmentServer start(ServerConfig config) throws Exception {
         config.validated();
         // Before minutes of opening large files: a port another process holds is reported at once.
-        checkPortFree(config.host(), config.port());
+        PortInUseException.checkFree(config.host(), config.port());
         // Jena initialises its subsystems lazily from whichever class is touched first; done from
         // several request threads at once, that deadlocks. Do it here, on one thread.
         JenaSystem.init();
@@ -98,6 +95,7 @@ public final class FragmentServer implements AutoCloseable {
         Map<String, LiveDataset> live = new LinkedHashMap<>();
         try {
             Map<String, Boolean> load = LoadingPlan.decide(config.datasets(), Runtime.getRuntime().maxMemory());
+            LOG.info(MemoryLine.describe(config.datasets(), load, Runtime.getRuntime().maxMemory()));
             for (DatasetConfig d : config.datasets()) {
                 HdtDatasource.Options options = HdtDatasource.Options.defaults();
                 HdtDatasource hdt = HdtDatasource.open(d.hdtPath(), new HdtDatasource.Options(
@@ -271,19 +269,6 @@ public final class FragmentServer implements AutoCloseable {
         }
     }
 
-    /** Refuses a start on a port that another process listens on; port 0 (any free one) is always free. */
-    private static void checkPortFree(String host, int port) {
-        if (port == 0) {
-            return;
-        }
-        try (ServerSocket probe = new ServerSocket()) {
-            probe.setReuseAddress(true); // as Jetty binds: a port in TIME_WAIT is free
-            probe.bind(new InetSocketAddress(host, port));
-        } catch (IOException e) {
-            throw new PortInUseException(host, port, e);
-        }
-    }
-
     private static void stopQuietly(Server jetty) {
         try {
             jetty.stop();
@@ -299,15 +284,5 @@ public final class FragmentServer implements AutoCloseable {
             }
         }
         return false;
-    }
-
-    /** The configured port is taken by another process. */
-    public static final class PortInUseException extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        PortInUseException(String host, int port, Throwable cause) {
-            super("Port " + port + " on " + host + " is already in use: stop the process that holds it, or choose "
-                    + "another port with --port or \"port\" in the configuration", cause);
-        }
     }
 }

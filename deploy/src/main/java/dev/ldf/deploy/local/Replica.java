@@ -10,12 +10,13 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import dev.ldf.cli.ExitCode;
+import dev.ldf.cli.PathingJar;
 import dev.ldf.cli.UsageException;
 
 import dev.ldf.server.Main;
@@ -42,15 +43,30 @@ public final class Replica implements AutoCloseable {
         return start(config, log, jvmArgs, 0);
     }
 
-    /** Starts a replica on loopback {@code port} (0: any free one) and waits until it is ready. */
+    /**
+     * Starts a replica on loopback {@code port} (0: any free one) and waits until it is ready. It
+     * starts as the README starts the server, through {@code bin/ldf-server} (found from the working
+     * directory up) with {@code jvmArgs} as its {@code LDF_SERVER_JAVA_OPTS}, on this JVM's classes;
+     * where there is no launcher, with {@code java} and {@code jvmArgs} alone.
+     */
     public static Replica start(Path config, Path log, List<String> jvmArgs, int port) throws IOException {
         port = port == 0 ? freePort() : port;
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmArgs);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "--config", config.toString(), "--host", "127.0.0.1", "--port", Integer.toString(port)));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> arguments = List.of("--config", config.toString(), "--host", "127.0.0.1", "--port",
+                Integer.toString(port));
+        ProcessBuilder builder = new ProcessBuilder();
+        Optional<Path> launcher = launcher();
+        if (launcher.isPresent()) {
+            builder.command().add(launcher.get().toString());
+            builder.environment().put("LDF_SERVER_JAR", pathingJar().toString());
+            builder.environment().put("LDF_SERVER_JAVA_OPTS", String.join(" ", jvmArgs));
+            builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        } else {
+            builder.command().add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            builder.command().addAll(jvmArgs);
+            builder.command().addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        }
+        builder.command().addAll(arguments);
+        Process process = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Replica replica = new Replica(process, URI.create("http://127.0.0.1:" + port + "/"));
         try {
             replica.awaitReady(log);
@@ -59,6 +75,32 @@ public final class Replica implements AutoCloseable {
             replica.close();
             throw e;
         }
+    }
+
+    /** {@code bin/ldf-server} in the working directory or one above it (a module's directory in a build). */
+    static Optional<Path> launcher() {
+        for (Path dir = Path.of("").toAbsolutePath(), stop = dir.getParent(); dir != null; dir = dir.getParent()) {
+            Path script = dir.resolve("bin").resolve("ldf-server");
+            if (Files.isExecutable(script)) {
+                return Optional.of(script);
+            }
+            if (dir.equals(stop)) {
+                break;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Path pathingJar;
+
+    /** One jar per JVM that names its class path, which the launcher runs as it runs the built jar. */
+    private static synchronized Path pathingJar() throws IOException {
+        if (pathingJar == null) {
+            Path file = Files.createTempFile("ldf-server-", ".jar");
+            file.toFile().deleteOnExit();
+            pathingJar = PathingJar.write(file, Main.class);
+        }
+        return pathingJar;
     }
 
     private void awaitReady(Path log) throws IOException {

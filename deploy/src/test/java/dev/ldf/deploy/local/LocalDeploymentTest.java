@@ -75,6 +75,13 @@ class LocalDeploymentTest {
         }
     }
 
+    @Test
+    void replicasStartAsTheReadmeStartsTheServer() throws Exception {
+        String log = Files.readString(work.resolve("main").resolve("replica-1.log"));
+        assertTrue(log.contains("Memory: serial GC (chosen by bin/ldf-server") && log.contains("heap up to 256 MB (-Xmx)"),
+                log);
+    }
+
     private static String status(HttpResponse<?> response) {
         return response.headers().firstValue("X-Cache-Status").orElse("(none)");
     }

@@ -51,7 +51,7 @@ final class ServerBenchCommand implements Callable<Integer> {
     @Option(names = "--server-js-dir", description = "Where @ldf/server is installed from npm (default: <data-dir>/rivals/server-js).")
     Path serverJsDir;
 
-    @Option(names = "--ours-jvm", split = " ", description = "JVM options of our server (default: none, as the README starts it).")
+    @Option(names = "--ours-jvm", split = " ", description = "JVM options of our server, its LDF_SERVER_JAVA_OPTS (default: none, as the README starts it).")
     List<String> oursJvm = List.of();
 
     @Option(names = "--rounds", defaultValue = "2", description = "Full rounds over all servers (default: ${DEFAULT-VALUE}).")
@@ -109,10 +109,10 @@ final class ServerBenchCommand implements Callable<Integer> {
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, %,d triples), one machine "
                         + "with %d cores, everything on loopback. wrk with %d threads and %d connections, %d s per run after %d s "
                         + "of warm-up (deep pages: %d s after %d s), N-Triples, %d rounds over all servers in turn. Paths: %s. "
-                        + "Our server runs in its default configuration (%s); Server.js with one worker per core.",
+                        + "Our server starts as the README starts it, with bin/ldf-server (%s); Server.js with one worker per core.",
                 experiment.scale(), experiment.seed, paths.triples(), Runtime.getRuntime().availableProcessors(), threads,
                 connections, duration, warmUp, deepDuration, deepWarmUp, rounds, paths.describe(),
-                oursJvm.isEmpty() ? "no JVM options" : "JVM options " + String.join(" ", oursJvm));
+                oursJvm.isEmpty() ? "no further JVM options" : "LDF_SERVER_JAVA_OPTS " + String.join(" ", oursJvm));
         new ServerBenchReport(results, connections).write(output, setup);
         // The rival's jar is an input too: which build was measured matters as much as which data.
         RunRecord.write(spec, output, serverJavaJar != null && servers.contains("server.java")

@@ -10,7 +10,7 @@ import dev.ldf.deploy.local.Replica;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 
-/** This project's server, in its default configuration unless JVM options or a loading mode are given. */
+/** This project's server, started as the README starts it (bin/ldf-server), unless JVM options or a loading mode are given. */
 final class OurServer implements Contender {
 
     private final String name;

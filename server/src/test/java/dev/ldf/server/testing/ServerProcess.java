@@ -48,6 +48,8 @@ public final class ServerProcess implements AutoCloseable {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "--config", configFile.toString()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        // A test JVM that is stopped (a cancelled build) takes its servers with it.
+        Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "kill-server-" + port));
         return new ServerProcess(process, log, URI.create("http://127.0.0.1:" + port + "/"));
     }
 
