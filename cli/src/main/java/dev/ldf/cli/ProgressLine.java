@@ -92,12 +92,13 @@ public final class ProgressLine {
     }
 
     /**
-     * The run's state now; shown if the last was shown long enough ago, or at once if
-     * {@code changed} (a new phase began).
+     * The run's state now; shown if the last was shown long enough ago, or, on a terminal, at once
+     * if {@code changed} (a new phase began). Off a terminal lines keep their pace whatever
+     * changes: a log gets at most one every ten seconds.
      */
     public synchronized void update(String status, boolean changed) {
         long now = System.nanoTime();
-        if (style == Style.OFF || (!changed && now - last < everyNanos)) {
+        if (style == Style.OFF || (!(changed && style == Style.TERMINAL) && now - last < everyNanos)) {
             return;
         }
         last = now;

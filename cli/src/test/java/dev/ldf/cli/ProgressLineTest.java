@@ -28,10 +28,22 @@ class ProgressLineTest {
             line.update("read " + i);
         }
         assertEquals("", shown(), "a short run's log stays empty");
-        line.update("phase two", true);
+        for (int i = 0; i < 1000; i++) {
+            line.update("phase " + i, true); // hdt-java names a new phase many times a second
+        }
+        assertEquals("", shown(), "new phases keep the pace off a terminal too");
         line.print("done: out.hdt");
-        assertEquals(List.of("progress: phase two", "done: out.hdt"), shown().lines().toList());
+        assertEquals(List.of("done: out.hdt"), shown().lines().toList());
         assertFalse(shown().contains("\r") || shown().contains("\u001b"), "no carriage returns or colour codes");
+    }
+
+    @Test
+    void onATerminalANewPhaseShowsAtOnce() {
+        ProgressLine line = ProgressLine.on(err, ProgressLine.Style.TERMINAL, Duration.ofHours(1));
+        line.update("phase one", true);
+        line.update("phase one, later");
+        line.update("phase two", true);
+        assertEquals("\rphase one\rphase two", shown());
     }
 
     @Test

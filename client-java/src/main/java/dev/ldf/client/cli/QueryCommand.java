@@ -66,10 +66,14 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--max-mpr", paramLabel = "N", description = "Mappings per brTPF request (default: the server's maxMpR).")
     int maxMpR;
 
-    @Option(names = {"-o", "--format"}, paramLabel = "FORMAT",
+    @Option(names = "--format", paramLabel = "FORMAT",
             description = "table, json, csv, tsv, xml (SELECT, ASK); turtle, ntriples, nquads, trig, jsonld, rdfxml "
                     + "(CONSTRUCT, DESCRIBE). Default: table or turtle.")
     String format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the results to FILE instead of "
+            + "standard output. (A format name here is the old spelling of --format: it still works, with a notice.)")
+    String output;
 
     @Option(names = "--stats", description = "Print requests, triples, bytes and times to standard error.")
     boolean stats;
@@ -103,6 +107,8 @@ public final class QueryCommand implements Callable<Integer> {
 
     private final PrintStream out;
     private final PrintStream err;
+    /** Where results go: standard output, or the --output file. */
+    private PrintStream sink;
 
     /** The options' defaults are the library's ({@link ClientOptions#defaults()}), not a copy of them. */
     static final class Defaults implements CommandLine.IDefaultValueProvider {
@@ -148,22 +154,33 @@ public final class QueryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<QueryInputs.NamedQuery> queries;
+        QueryInputs.OutputChoice choice = QueryInputs.OutputChoice.of(output, format, err);
         try {
             QueryInputs.checkUrl(url);
-            queries = QueryInputs.parse(QueryInputs.gather(queryText, files, queriesFile, resultsDir), q -> QueryInputs.format(format, q));
+            queries = QueryInputs.parse(QueryInputs.gather(queryText, files, queriesFile, resultsDir),
+                    q -> QueryInputs.format(choice.format(), q));
+            sink = choice.open(out);
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE;
         }
+        try {
+            return run(queries);
+        } finally {
+            sink.close();
+        }
+    }
+
+    private int run(List<QueryInputs.NamedQuery> queries) {
         ClientOptions options = new ClientOptions(mode, maxMpR, chunks, pageCache, HttpOptions.defaults()
                 .withMaxInFlight(inFlight).withRequestTimeout(Duration.ofSeconds(timeoutSeconds))
                 .withMaxGetUrlBytes(maxGetUrl).withHttp2(http2));
-        AtomicLong results = new AtomicLong();
-        Progress progress = new Progress(err, ProgressLine.standardErrorStyle(quiet), results);
+        AtomicLong written = new AtomicLong();
+        Progress progress = new Progress(err, ProgressLine.standardErrorStyle(quiet), written);
         boolean several = queries.size() > 1;
         // Ctrl-C (or SIGTERM) in the middle of a query: say that what was written is not all.
         Thread interrupted = new Thread(() -> {
-            err.println("error: stopped before the end: the output is partial" + partialCount(results.get()));
+            err.println("error: stopped before the end: the output is partial" + partialCount(written.get()));
             err.flush();
         }, "ldf-query-interrupted");
         Runtime.getRuntime().addShutdownHook(interrupted);
@@ -173,7 +190,7 @@ public final class QueryCommand implements Callable<Integer> {
             }
             int failures = 0;
             for (QueryInputs.NamedQuery q : queries) {
-                if (!run(q, source, progress, results, several)) {
+                if (!run(q, source, progress, written, several)) {
                     failures++;
                 }
             }
@@ -241,10 +258,10 @@ public final class QueryCommand implements Callable<Integer> {
         return failure == null;
     }
 
-    /** Standard output (left open), or the query's own file in the results directory. */
+    /** Standard output or --output (left open), or the query's own file in the results directory. */
     private OutputStream output(QueryInputs.NamedQuery q) throws IOException {
         if (resultsDir == null) {
-            return new java.io.FilterOutputStream(out) {
+            return new java.io.FilterOutputStream(sink) {
                 @Override
                 public void close() throws IOException {
                     flush();

@@ -1,6 +1,7 @@
 package dev.ldf.client.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -90,6 +91,44 @@ final class QueryInputs {
             throw new UsageException("query file not found: " + file);
         } catch (IOException e) {
             throw new UsageException("cannot read the query file " + file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Where results go and in which format: {@code -o/--output} names a file, as in every command;
+     * a format name there is the spelling of {@code --format} from before, taken so for one more
+     * release with a one-line notice.
+     */
+    record OutputChoice(Path file, String format) {
+
+        static OutputChoice of(String output, String format, PrintStream err) {
+            if (output != null && format == null && isFormatName(output) && !Files.exists(Path.of(output))) {
+                err.println("notice: -o " + output + " names a format: use --format " + output
+                        + " (-o names the output file now; the old spelling goes in the next release)");
+                return new OutputChoice(null, output);
+            }
+            return new OutputChoice(output == null ? null : Path.of(output), format);
+        }
+
+        private static boolean isFormatName(String name) {
+            return Arrays.stream(QueryOutput.Format.values()).anyMatch(f -> f.name().equalsIgnoreCase(name));
+        }
+
+        /** Standard output, or the file (created or emptied). */
+        PrintStream open(PrintStream standardOutput) {
+            if (file == null) {
+                return new PrintStream(standardOutput) {
+                    @Override
+                    public void close() {
+                        flush(); // standard output stays open
+                    }
+                };
+            }
+            try {
+                return new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UsageException("cannot write the output file " + file + ": " + e.getMessage());
+            }
         }
     }
 

@@ -45,8 +45,27 @@ class QueryCommandTest {
     }
 
     @Test
+    void dashOIsTheOutputFileAsInEveryCommandAndTheOldFormatSpellingStillWorksWithANotice(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = dir.resolve("authors.csv");
+        Run toFile = run(TestServer.dataset("library"), AUTHORS, "-o", file.toString(), "--format", "csv", "-q");
+        assertEquals(0, toFile.code(), toFile.err());
+        assertEquals("", toFile.out(), "results go to the file, not standard output");
+        Run toOut = run(TestServer.dataset("library"), AUTHORS, "--format", "csv", "-q");
+        assertEquals(toOut.out(), java.nio.file.Files.readString(file));
+        Run old = run(TestServer.dataset("library"), AUTHORS, "-o", "csv", "-q");
+        assertEquals(0, old.code(), old.err());
+        assertEquals(toOut.out(), old.out());
+        assertEquals(List.of("notice: -o csv names a format: use --format csv (-o names the output file now; the old "
+                + "spelling goes in the next release)"), old.err().lines().toList());
+        Run unwritable = run(TestServer.dataset("library"), AUTHORS, "-o", dir.resolve("no/such/dir.csv").toString());
+        assertEquals(2, unwritable.code());
+        assertTrue(unwritable.err().startsWith("error: cannot write the output file "), unwritable.err());
+    }
+
+    @Test
     void selectResultsInEveryResultFormat() {
-        Run json = run(TestServer.dataset("library"), AUTHORS, "-o", "json", "-q");
+        Run json = run(TestServer.dataset("library"), AUTHORS, "--format", "json", "-q");
         assertEquals(0, json.code(), json.err());
         ResultSet results = ResultSetMgr.read(new ByteArrayInputStream(json.out().getBytes(StandardCharsets.UTF_8)),
                 ResultSetLang.RS_JSON);
@@ -57,7 +76,7 @@ class QueryCommandTest {
         }
         assertTrue(rows > 0);
         for (String format : new String[] {"table", "csv", "tsv", "xml"}) {
-            Run r = run(TestServer.dataset("library"), AUTHORS, "-o", format, "-q");
+            Run r = run(TestServer.dataset("library"), AUTHORS, "--format", format, "-q");
             assertEquals(0, r.code(), format + ": " + r.err());
             assertTrue(r.out().contains("http://example.org/library/book/"), format);
         }
@@ -78,9 +97,9 @@ class QueryCommandTest {
 
     @Test
     void explainPrintsThePlanThatRanWithItsCountsInEveryMode() {
-        int results = run(TestServer.dataset("library"), AUTHORS, "-o", "csv", "-q").out().strip().split("\n").length - 1;
+        int results = run(TestServer.dataset("library"), AUTHORS, "--format", "csv", "-q").out().strip().split("\n").length - 1;
         assertTrue(results > 0);
-        Run brtpf = run(TestServer.dataset("library"), AUTHORS, "--explain", "--mode", "brtpf", "-o", "csv", "-q");
+        Run brtpf = run(TestServer.dataset("library"), AUTHORS, "--explain", "--mode", "brtpf", "--format", "csv", "-q");
         assertEquals(0, brtpf.code(), brtpf.err());
         List<String> steps = brtpf.err().lines().filter(l -> l.matches("\\s+\\d+\\s.*")).toList();
         assertEquals(2, steps.size(), brtpf.err());
@@ -90,11 +109,11 @@ class QueryCommandTest {
         String[] last = steps.get(1).trim().split("\\s+");
         assertEquals(Integer.toString(results), last[7], "the last step's solutions are the results: " + steps.get(1));
 
-        Run tpf = run(TestServer.dataset("library"), AUTHORS, "--explain", "--mode", "tpf", "-o", "csv", "-q");
+        Run tpf = run(TestServer.dataset("library"), AUTHORS, "--explain", "--mode", "tpf", "--format", "csv", "-q");
         assertTrue(tpf.err().contains(" TPF ") && tpf.err().contains("inLanguage"), tpf.err());
-        Run preemptive = run(TestServer.dataset("library"), AUTHORS, "--explain", "--mode", "preemptive", "-o", "csv", "-q");
+        Run preemptive = run(TestServer.dataset("library"), AUTHORS, "--explain", "--mode", "preemptive", "--format", "csv", "-q");
         assertTrue(preemptive.err().contains(" preemptive ") && preemptive.err().contains("SELECT"), preemptive.err());
-        assertFalse(run(TestServer.dataset("library"), AUTHORS, "-o", "csv", "-q").err().contains("Plan"),
+        assertFalse(run(TestServer.dataset("library"), AUTHORS, "--format", "csv", "-q").err().contains("Plan"),
                 "no plan without --explain");
     }
 
@@ -103,8 +122,8 @@ class QueryCommandTest {
         Path queries = dir.resolve("queries.tsv");
         Files.writeString(queries, "authors\t" + AUTHORS + "\n\n# a comment\nbooks\tSELECT ?b WHERE { ?b a <http://schema.org/Book> } LIMIT 5\n"
                 + "ask\tASK { ?b <http://schema.org/author> ?a }\n");
-        Run single = run(TestServer.dataset("library"), AUTHORS, "-o", "csv", "-q");
-        Run all = run(TestServer.dataset("library"), "--queries", queries.toString(), "-o", "csv", "--stats", "-q",
+        Run single = run(TestServer.dataset("library"), AUTHORS, "--format", "csv", "-q");
+        Run all = run(TestServer.dataset("library"), "--queries", queries.toString(), "--format", "csv", "--stats", "-q",
                 "--results-dir", dir.resolve("out").toString(), "--http2");
         assertEquals(0, all.code(), all.err());
         assertEquals("", all.out(), "results go to their files");
@@ -116,7 +135,7 @@ class QueryCommandTest {
         assertEquals(4, lines.size(), all.err());
         assertTrue(lines.get(2).startsWith("books\t5\t") && lines.get(2).endsWith("\tok"), lines.get(2));
         Run files = run(TestServer.dataset("library"), "-f", writeQuery("a.rq", AUTHORS).toString(),
-                "-f", writeQuery("b.rq", AUTHORS).toString(), "-o", "csv", "-q");
+                "-f", writeQuery("b.rq", AUTHORS).toString(), "--format", "csv", "-q");
         assertEquals(single.out() + single.out(), files.out(), "without a directory, results follow each other");
         Run bad = run(TestServer.dataset("library"), "--queries", queries.toString(), "-f",
                 writeQuery("broken.rq", "SELECT WHERE {").toString());
@@ -133,12 +152,12 @@ class QueryCommandTest {
         Run ask = run(TestServer.dataset("library"), "ASK { ?x <http://schema.org/citation> ?x }", "-q");
         assertEquals("true", ask.out().strip());
         Run construct = run(TestServer.dataset("small"), "CONSTRUCT { ?a <http://example.org/wrote> ?b } WHERE { ?b "
-                + "<http://schema.org/author> ?a ; <http://schema.org/inLanguage> \"de\" }", "-o", "ntriples", "-q");
+                + "<http://schema.org/author> ?a ; <http://schema.org/inLanguage> \"de\" }", "--format", "ntriples", "-q");
         Model model = ModelFactory.createDefaultModel();
         RDFParser.fromString(construct.out(), Lang.NTRIPLES).parse(model);
         assertTrue(model.size() > 0);
         Path query = Files.writeString(dir.resolve("describe.rq"), "DESCRIBE <http://example.org/library/person/3>");
-        Run describe = run(TestServer.dataset("library"), "-f", query.toString(), "-o", "rdfxml", "-q");
+        Run describe = run(TestServer.dataset("library"), "-f", query.toString(), "--format", "rdfxml", "-q");
         assertEquals(0, describe.code(), describe.err());
         assertTrue(describe.out().contains("rdf:RDF"));
     }
@@ -147,7 +166,7 @@ class QueryCommandTest {
     void aServerThatDiesMidQueryFailsAndTheOutputIsFlaggedAsPartial() throws Exception {
         try (FaultyProxy proxy = FaultyProxy.start(TestServer.dataset(""),
                 call -> call <= 10 ? FaultyProxy.FORWARD : FaultyProxy.DIE)) {
-            Run run = run(proxy.url("library"), "SELECT * WHERE { ?s ?p ?o }", "--mode", "tpf", "-o", "tsv", "-q");
+            Run run = run(proxy.url("library"), "SELECT * WHERE { ?s ?p ?o }", "--mode", "tpf", "--format", "tsv", "-q");
             assertEquals(1, run.code(), run.err());
             long rows = run.out().lines().count() - 1;
             assertTrue(rows >= 500, "the results before the failure are written: " + rows);
@@ -174,7 +193,7 @@ class QueryCommandTest {
         Run option = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "--in-fligth", "3");
         assertEquals(2, option.code());
         assertTrue(option.err().contains("did you mean --in-flight?"), option.err());
-        Run format = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "-o", "jsn");
+        Run format = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "--format", "jsn");
         assertEquals(2, format.code());
         assertTrue(format.err().contains("unknown format 'jsn'; did you mean 'json'?"), format.err());
         Run file = run(TestServer.dataset("library"), "-f", dir.resolve("none.rq").toString());
@@ -219,7 +238,7 @@ class QueryCommandTest {
         assertEquals(1, notFragments.code());
         assertTrue(notFragments.err().contains("not a Triple Pattern Fragments interface"), notFragments.err());
 
-        Run wrongFormat = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "-o", "turtle");
+        Run wrongFormat = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "--format", "turtle");
         assertEquals(2, wrongFormat.code());
         assertTrue(wrongFormat.err().contains("does not suit a SELECT or ASK query"), wrongFormat.err());
 

@@ -81,7 +81,7 @@ final class NetworkLoadCommand implements Callable<Integer> {
         List<Integer> sizes = all.stream().map(Configuration::pageSize).distinct().toList();
         Duration perQuery = experiment.seconds(timeout, 60, 300);
         NetworkLoad experiment1 = new NetworkLoad(serverProcess.server(hdt, sizes, Math.max(1, maxMpR), PORT), configurations,
-                perQuery, System.err);
+                perQuery, sequenceOptions.progress());
         List<NetworkLoad.Result> results;
         try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {
             results = experiment1.run(sequence, reference, output, experiment.work("network-load"));

@@ -126,7 +126,7 @@ final class PreemptionCommand implements Callable<Integer> {
                 : Limits.builder()
                         .firstQuantumPlaces(firstQuantumPlaces).contendedQuantumMillis(contendedQuantumMillis).build();
         PreemptionExperiment run = new PreemptionExperiment(serverProcess.server(hdt, List.of(100), mpr, 0)
-                .withPreemption(allQuanta, maxResults).withLimits(given), settings, System.err);
+                .withPreemption(allQuanta, maxResults).withLimits(given), settings, sequenceOptions.progress());
         Limits limits = given == null ? Limits.defaults() : given;
         PreemptionExperiment.Results results;
         try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {

@@ -13,6 +13,7 @@ import dev.ldf.cli.Commands;
 import dev.ldf.cli.testing.CommandRun;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A tour of ldf-experiments' error paths. A mistake in the call is one line, exit code 2, and
@@ -42,8 +43,8 @@ class ExperimentsCommandTest {
         experiment("network-load", "--configurations", "TPX").failsWithOneLine(2, "--configurations: no configuration TPX");
         experiment("network-load", "-s", "0").failsWithOneLine(2, "--scale must be at least 1, not 0");
         Path queries = dir.resolve("queries.tsv");
-        experiment("network-load", "-q", queries.toString()).failsWithOneLine(2, "file not found: " + queries);
-        experiment("preemption", "-q", queries.toString()).failsWithOneLine(2, "file not found: " + queries);
+        experiment("network-load", "--queries", queries.toString()).failsWithOneLine(2, "file not found: " + queries);
+        experiment("preemption", "--queries", queries.toString()).failsWithOneLine(2, "file not found: " + queries);
         experiment("preemption", "--clients", "0").failsWithOneLine(2, "take positive numbers");
         experiment("throughput", "--cache", "maybe").failsWithOneLine(2, "--cache takes off and/or on, not maybe");
         experiment("server-bench", "--servers", "ourz").failsWithOneLine(2, "unknown server ourz");
@@ -61,7 +62,11 @@ class ExperimentsCommandTest {
         Path results = Files.createDirectories(dir.resolve("results"));
         run("verify", results.toString()).failsWithOneLine(1, "provenance.json not found");
         Path notWorkload = Files.writeString(dir.resolve("queries.tsv"), "SELECT * { ?s ?p ?o }\n");
-        experiment("network-load", "-q", notWorkload.toString()).failsWithOneLine(1, notWorkload + ", line 1: not a workload line");
+        experiment("network-load", "--queries", notWorkload.toString()).failsWithOneLine(1, notWorkload + ", line 1: not a workload line");
+        // -q means quiet in every command; -q FILE, the old spelling of --queries, still works, with a notice.
+        CommandRun old = experiment("network-load", "-q", notWorkload.toString())
+                .failsWith(1, notWorkload + ", line 1: not a workload line");
+        assertTrue(old.err().startsWith("notice: -q " + notWorkload + " is --queries " + notWorkload + " now"), old.err());
         assertFalse(Files.exists(dir.resolve("data")), "nothing was generated");
     }
 

@@ -55,7 +55,7 @@ class QueryLauncherTest {
                 DatasetConfig.builder("library", hdt.toString()).pageSize(100).build()))
                 .withListener("127.0.0.1", 0))) {
             String url = server.uri().resolve("/library").toString();
-            Result first = launch(url, QUERY, "-o", "csv", "-q");
+            Result first = launch(url, QUERY, "--format", "csv", "-q");
             assertEquals(0, first.code(), first.err());
             assertEquals("", first.err(), "no JVM messages");
             assertTrue(first.out().startsWith("b\r\n<http://example.org/library/") || first.out().startsWith("b\r\nhttp://"),
@@ -64,7 +64,7 @@ class QueryLauncherTest {
             try (var files = Files.list(cache.resolve("ldf"))) {
                 assertEquals(1, files.filter(f -> f.toString().endsWith(".jsa")).count(), "one archive written");
             }
-            Result second = launch(url, QUERY, "-o", "csv", "-q");
+            Result second = launch(url, QUERY, "--format", "csv", "-q");
             assertEquals(first, second);
             Result usage = launch(url, "--no-such-option");
             assertEquals(2, usage.code(), "the client's exit codes pass through");

@@ -12,7 +12,10 @@ import java.util.concurrent.Callable;
 import dev.ldf.hdt.jena.HdtGraph;
 import dev.ldf.watdiv.workload.ReferenceAnswers;
 import dev.ldf.watdiv.workload.Workload;
+import dev.ldf.cli.QuietOption;
+import dev.ldf.cli.UsageException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
@@ -22,8 +25,11 @@ final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--hdt", required = true, description = "The HDT file (its index is built next to it if missing).")
     Path hdt;
 
-    @Option(names = {"-q", "--queries"}, required = true, description = "A workload file (.tsv).")
+    @Option(names = "--queries", description = "A workload file (.tsv); required.")
     Path queries;
+
+    @Mixin
+    QuietOption quiet;
 
     @Option(names = {"-o", "--output"}, description = "The CSV file to write (default: standard output).")
     Path output;
@@ -33,7 +39,11 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<Workload.Entry> workload = Workload.read(queries);
+        Path file = quiet.oldQueriesFile(System.err).orElse(queries);
+        if (file == null) {
+            throw new UsageException("Missing required option: '--queries=<queries>'");
+        }
+        List<Workload.Entry> workload = Workload.read(file);
         long empty = 0;
         long large = 0;
         long timeouts = 0;
@@ -49,8 +59,11 @@ final class EvaluateCommand implements Callable<Integer> {
                 empty += !a.timedOut() && a.results() == 0 ? 1 : 0;
                 large += a.results() > 1000 ? 1 : 0;
                 timeouts += a.timedOut() ? 1 : 0;
-                System.err.printf(Locale.ROOT, "[%d/%d] %s: %,d results%s in %.1f s%n", ++i, workload.size(), a.name(),
-                        a.results(), a.timedOut() ? " (timed out)" : "", a.nanos() / 1e9);
+                i++;
+                if (!quiet.quiet()) {
+                    System.err.printf(Locale.ROOT, "[%d/%d] %s: %,d results%s in %.1f s%n", i, workload.size(), a.name(),
+                            a.results(), a.timedOut() ? " (timed out)" : "", a.nanos() / 1e9);
+                }
             }
         }
         System.err.printf(Locale.ROOT, "%d queries in %.1f s: %d empty (%.0f%%), %d with over 1,000 results, %d timed out%n",

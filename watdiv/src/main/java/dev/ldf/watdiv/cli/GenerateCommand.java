@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import dev.ldf.cli.ProgressLine;
 import dev.ldf.watdiv.generate.GeneratedDataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,9 +22,12 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--hdt", description = "Also write this HDT file (and its index) from the N-Triples.")
     Path hdt;
 
+    @Option(names = {"-q", "--quiet"}, description = "No progress.")
+    boolean quiet;
+
     @Override
     public Integer call() throws IOException {
-        GeneratedDataset.write(data.generator(), output, hdt);
+        GeneratedDataset.write(data.generator(), output, hdt, ProgressLine.standardError(quiet));
         return 0;
     }
 }

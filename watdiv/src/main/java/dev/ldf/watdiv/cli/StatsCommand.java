@@ -13,6 +13,7 @@ import dev.ldf.watdiv.generate.TripleProgress;
 import dev.ldf.watdiv.generate.WatDivGenerator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 @Command(name = "stats", mixinStandardHelpOptions = true,
         description = "Generates in memory and compares every predicate's count with what the model expects.")
@@ -20,12 +21,15 @@ final class StatsCommand implements Callable<Integer> {
     @Mixin
     DataOptions data;
 
+    @Option(names = {"-q", "--quiet"}, description = "No progress.")
+    boolean quiet;
+
     @Override
     public Integer call() throws IOException {
         WatDivGenerator generator = data.generator();
         Map<String, long[]> counts = new TreeMap<>();
         long start = System.nanoTime();
-        ProgressLine line = ProgressLine.standardError(false);
+        ProgressLine line = ProgressLine.standardError(quiet);
         TripleProgress progress = new TripleProgress(line);
         long triples = generator.generate((s, p, o, literal) -> {
             counts.computeIfAbsent(p, k -> new long[1])[0]++;
