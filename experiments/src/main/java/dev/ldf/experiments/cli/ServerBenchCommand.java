@@ -22,12 +22,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "server-bench", mixinStandardHelpOptions = true,
-        description = "Cost per request, side by side on one machine: our server in its default configuration, LDF "
-                + "Server.js (installed from npm), optionally the original Server.Java, and nginx serving a static file "
-                + "as the ceiling, all on the same WatDiv HDT file, loaded with wrk from the same path lists: first pages "
-                + "of the workload's triple patterns, brTPF requests with subject bindings, and deep pages of every "
-                + "pattern shape; then our dumps, plain and gzipped. Writes CSV, a summary with the targets met or missed, "
-                + "and plots.")
+        description = "Cost per request, side by side on one machine: our server as the README starts it, LDF "
+                + "Server.js (installed from npm), optionally the original Server.Java and the brTPF prototype, and nginx "
+                + "serving a static file as the ceiling, all on the same WatDiv HDT file, loaded with wrk from the same "
+                + "path lists: first pages of the workload's triple patterns, brTPF requests with subject bindings, and "
+                + "deep pages of every pattern shape (under load and from one client); then our dumps, plain and gzipped. "
+                + "Writes CSV, a summary with the targets met or missed, and plots.")
 final class ServerBenchCommand implements Callable<Integer> {
 
     @Spec
@@ -40,13 +40,18 @@ final class ServerBenchCommand implements Callable<Integer> {
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
-    @Option(names = "--servers", split = ",", defaultValue = "ours,server.js,server.java,nginx",
-            description = "Which servers, in this order; server.java only with --server-java-jar (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--servers", split = ",", defaultValue = "ours,server.js,server.java,brtpf-prototype,nginx",
+            description = "Which servers, in this order; server.java only with --server-java-jar, brtpf-prototype only with "
+                    + "--brtpf-prototype-jar (default: ${DEFAULT-VALUE}).")
     List<String> servers;
 
     @Option(names = "--server-java-jar", description = "The jar of LDF Server.Java, built from its repository "
             + "(see the README); without it Server.Java is left out.")
     Path serverJavaJar;
+
+    @Option(names = "--brtpf-prototype-jar", description = "The jar of the brTPF paper's prototype (Server.Java's "
+            + "feature-brtpf branch), built from its repository (see the README); without it the prototype is left out.")
+    Path brtpfPrototypeJar;
 
     @Option(names = "--server-js-dir", description = "Where @ldf/server is installed from npm (default: <data-dir>/rivals/server-js).")
     Path serverJsDir;
@@ -60,7 +65,7 @@ final class ServerBenchCommand implements Callable<Integer> {
     @Option(names = "--duration", defaultValue = "20", description = "Seconds per measured run (default: ${DEFAULT-VALUE}).")
     int duration;
 
-    @Option(names = "--warm-up", defaultValue = "15",
+    @Option(names = "--warm-up", defaultValue = "20",
             description = "Seconds of warm-up before each run; JVM servers need about that long to compile their hot paths "
                     + "(default: ${DEFAULT-VALUE}).")
     int warmUp;
@@ -87,14 +92,14 @@ final class ServerBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Instant started = Instant.now();
-        Contenders contenders = new Contenders(oursJvm, serverJavaJar,
+        Contenders contenders = new Contenders(oursJvm, serverJavaJar, brtpfPrototypeJar,
                 serverJsDir != null ? serverJsDir : experiment.dataDir.resolve("rivals/server-js"));
         List<Contender> chosen = new ArrayList<>();
         for (String name : servers) {
             contenders.named(name).ifPresent(chosen::add);
         }
         if (chosen.isEmpty()) {
-            throw new UsageException("no server to measure: --servers takes ours, server.js, server.java, nginx");
+            throw new UsageException("no server to measure: --servers takes ours, server.js, server.java, brtpf-prototype, nginx");
         }
         Path hdt = experiment.hdt();
         Path work = experiment.work("server-bench");
@@ -113,10 +118,16 @@ final class ServerBenchCommand implements Callable<Integer> {
                 experiment.scale(), experiment.seed, paths.triples(), Runtime.getRuntime().availableProcessors(), threads,
                 connections, duration, warmUp, deepDuration, deepWarmUp, rounds, paths.describe(),
                 oursJvm.isEmpty() ? "no further JVM options" : "LDF_SERVER_JAVA_OPTS " + String.join(" ", oursJvm));
-        new ServerBenchReport(results, connections).write(output, setup);
+        new ServerBenchReport(results, connections, paths.triples()).write(output, setup);
         // The rival's jar is an input too: which build was measured matters as much as which data.
-        RunRecord.write(spec, output, serverJavaJar != null && servers.contains("server.java")
-                ? List.of(hdt, serverJavaJar) : List.of(hdt), started);
+        List<Path> inputs = new ArrayList<>(List.of(hdt));
+        if (serverJavaJar != null && servers.contains("server.java")) {
+            inputs.add(serverJavaJar);
+        }
+        if (brtpfPrototypeJar != null && servers.contains("brtpf-prototype")) {
+            inputs.add(brtpfPrototypeJar);
+        }
+        RunRecord.write(spec, output, inputs, started);
         System.err.println("wrote " + output.resolve("summary.md"));
         return results.runs().stream().anyMatch(r -> r.result().errors() > 0) ? 1 : 0;
     }

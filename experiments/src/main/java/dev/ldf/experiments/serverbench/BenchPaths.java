@@ -43,7 +43,11 @@ public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
         List<ServerBench.Load> loads = new ArrayList<>();
         for (String name : sizes.keySet()) {
             loads.add(new ServerBench.Load(name, dir.resolve(fileName(name)), name.equals(brtpfName(bindings)),
-                    name.startsWith("deep ")));
+                    name.startsWith(DEEP), false));
+        }
+        // The same deep pages from one client sending one request after another: the tail without queueing.
+        for (String shape : PathLists.DEEP_SHAPES) {
+            loads.add(new ServerBench.Load(ONE_CLIENT + shape, dir.resolve(fileName(deepName(shape))), false, true, true));
         }
         return loads;
     }
@@ -55,12 +59,16 @@ public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
         return String.join(", ", parts);
     }
 
+    /** The prefixes of the deep-page loads' names: under all connections, and from one client. */
+    static final String DEEP = "deep ";
+    static final String ONE_CLIENT = "one client ";
+
     static String brtpfName(int bindings) {
         return "brTPF " + bindings + " bindings";
     }
 
     static String deepName(String shape) {
-        return "deep " + shape;
+        return DEEP + shape;
     }
 
     private static String fileName(String name) {

@@ -26,6 +26,11 @@ public interface Contender {
     /** Whether it answers brTPF requests. */
     boolean brtpf();
 
+    /** Whether it answers in the format a request asks for; a server that does not is checked for 200 only. */
+    default boolean negotiates() {
+        return true;
+    }
+
     /** Whether it serves the dataset (the nginx ceiling serves one static file instead). */
     default boolean fragments() {
         return true;

@@ -13,24 +13,27 @@ public final class Contenders {
 
     private final List<String> oursJvm;
     private final Path serverJavaJar;
+    private final Path brtpfPrototypeJar;
     private final Path serverJsDir;
 
-    public Contenders(List<String> oursJvm, Path serverJavaJar, Path serverJsDir) {
+    public Contenders(List<String> oursJvm, Path serverJavaJar, Path brtpfPrototypeJar, Path serverJsDir) {
         this.oursJvm = oursJvm;
         this.serverJavaJar = serverJavaJar;
+        this.brtpfPrototypeJar = brtpfPrototypeJar;
         this.serverJsDir = serverJsDir;
     }
 
-    /** The server called {@code name}; empty for Server.Java without a jar. */
+    /** The server called {@code name}; empty for a Java rival without its jar. */
     public Optional<Contender> named(String name) {
         return switch (name.toLowerCase(Locale.ROOT)) {
             case "ours" -> Optional.of(new OurServer(ServerBenchReport.OURS, DatasetConfig.Loading.AUTO, oursJvm));
             case "ours-map" -> Optional.of(new OurServer("ours, --map", DatasetConfig.Loading.MAP, oursJvm));
             case "server.js" -> Optional.of(new ServerJs(serverJsDir, Runtime.getRuntime().availableProcessors()));
-            case "server.java" -> Optional.ofNullable(serverJavaJar).map(ServerJava::new);
+            case "server.java" -> Optional.ofNullable(serverJavaJar).map(JavaRival::serverJava);
+            case "brtpf-prototype" -> Optional.ofNullable(brtpfPrototypeJar).map(JavaRival::brtpfPrototype);
             case "nginx" -> Optional.of(new NginxStatic());
             default -> throw new UsageException("unknown server " + name + ": --servers takes ours, ours-map, server.js, "
-                    + "server.java, nginx");
+                    + "server.java, brtpf-prototype, nginx");
         };
     }
 }

@@ -22,15 +22,27 @@ import dev.ldf.hdt.files.Directories;
  */
 public final class ServerBench {
 
-    /** One path list: which requests, and whether they are brTPF (only servers that speak it get them). */
-    public record Load(String name, Path paths, boolean brtpf, boolean deep) {}
+    /**
+     * One path list: which requests, whether they are brTPF (only servers that speak it get them),
+     * deep pages (shorter runs), and sent by one client one after another rather than by all connections.
+     */
+    public record Load(String name, Path paths, boolean brtpf, boolean deep, boolean oneClient) {}
 
     /** How long and how hard. */
     public record Settings(int rounds, Duration warmUp, Duration duration, Duration deepWarmUp, Duration deepDuration,
             int threads, int connections, String accept) {}
 
     /** One measured run. */
-    public record Run(int round, String server, String load, Wrk.Result result, long peakRssBytes) {}
+    public record Run(int round, String server, String load, Wrk.Result result, long peakRssBytes) {
+
+        double p95Millis() {
+            return result.p95Micros() / 1000.0;
+        }
+
+        double p99Millis() {
+            return result.p99Micros() / 1000.0;
+        }
+    }
 
     /** One measured download of a dump. */
     public record Download(int round, String server, String file, int repeat, DumpDownload.Result result) {}
@@ -75,23 +87,24 @@ public final class ServerBench {
                         if ((load.brtpf() && !server.brtpf()) || (!server.fragments() && (load.brtpf() || load.deep()))) {
                             continue;
                         }
-                        check(running.uri(), load);
+                        check(running.uri(), load, server.negotiates());
                         Duration warmUp = load.deep() ? settings.deepWarmUp() : settings.warmUp();
                         Duration duration = load.deep() ? settings.deepDuration() : settings.duration();
-                        wrk.run(running.uri(), load.paths(), warmUp, settings.accept());
+                        Wrk driver = load.oneClient() ? wrk.oneClient() : wrk;
+                        driver.run(running.uri(), load.paths(), warmUp, settings.accept());
                         ProcessMemory memory = ProcessMemory.sample(running.process());
                         Wrk.Result result;
                         try {
-                            result = wrk.run(running.uri(), load.paths(), duration, settings.accept());
+                            result = driver.run(running.uri(), load.paths(), duration, settings.accept());
                         } finally {
                             memory.close();
                         }
                         long rss = memory.peakBytes();
                         Run run = new Run(round, server.name(), load.name(), result, rss);
                         runs.add(run);
-                        progress.printf(Locale.ROOT, "  %-18s %9.0f req/s  p50 %6.2f ms  p95 %6.2f ms  %s errors  RSS %d MB%n",
-                                load.name(), result.requestsPerSecond(), result.p50Micros() / 1000.0,
-                                result.p95Micros() / 1000.0, result.errors(), rss >> 20);
+                        progress.printf(Locale.ROOT, "  %-18s %9.0f req/s  p50 %6.2f ms  p95 %6.2f ms  p99 %6.2f ms  %s errors  "
+                                + "RSS %d MB%n", load.name(), result.requestsPerSecond(), result.p50Micros() / 1000.0,
+                                result.p95Micros() / 1000.0, result.p99Micros() / 1000.0, result.errors(), rss >> 20);
                     }
                     if (server.dumps()) {
                         downloads.addAll(dumps(round, server.name(), running));
@@ -116,8 +129,11 @@ public final class ServerBench {
         return downloads;
     }
 
-    /** The first path of the list must give 200 with the format asked for: a benchmark of errors is no benchmark. */
-    private void check(URI server, Load load) throws IOException, InterruptedException {
+    /**
+     * The first path of the list must give 200, in the format asked for where the server negotiates:
+     * a benchmark of errors is no benchmark.
+     */
+    private void check(URI server, Load load, boolean negotiates) throws IOException, InterruptedException {
         String path;
         try (BufferedReader lines = Files.newBufferedReader(load.paths())) {
             path = lines.readLine();
@@ -129,7 +145,7 @@ public final class ServerBench {
                 .timeout(Duration.ofSeconds(30)).build();
         HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
         String type = response.headers().firstValue("Content-Type").orElse("");
-        if (response.statusCode() != 200 || !type.startsWith(settings.accept())) {
+        if (response.statusCode() != 200 || negotiates && !type.startsWith(settings.accept())) {
             throw new IllegalStateException(server.resolve(path) + " answered " + response.statusCode() + " " + type
                     + " for " + load.name() + ", not 200 " + settings.accept());
         }

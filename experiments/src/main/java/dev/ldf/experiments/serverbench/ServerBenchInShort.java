@@ -24,12 +24,15 @@ final class ServerBenchInShort {
     }
 
     String markdown(List<String> servers, int connections) {
-        StringBuilder md = new StringBuilder("| server | TPF first pages, req/s | brTPF 30 bindings, req/s | "
-                + "deep pages p95, worst shape | peak RSS |\n|---|---|---|---|---|\n");
+        StringBuilder md = new StringBuilder("| server | TPF first pages, req/s | p99 ms | bytes per page | "
+                + "brTPF 30 bindings, req/s | deep pages p95, worst shape: " + connections + " connections / one client "
+                + "| peak RSS |\n|---|---|---|---|---|---|---|\n");
         for (String server : servers) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", server,
-                    report.perRound(server, ServerBenchReport.TPF), report.perRound(server, ServerBenchReport.BRTPF),
-                    worstDeep(server).orElse("–"), report.rss(server)));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s / %s | %s |%n", server,
+                    report.perRound(server, ServerBenchReport.TPF), report.p99PerRound(server, ServerBenchReport.TPF),
+                    report.bytesPerResponse(server, ServerBenchReport.TPF), report.perRound(server, ServerBenchReport.BRTPF),
+                    worstDeep(server, BenchPaths.DEEP).orElse("–"), worstDeep(server, BenchPaths.ONE_CLIENT).orElse("–"),
+                    report.rss(server)));
         }
         md.append('\n').append(sentences(servers, connections));
         return md.toString();
@@ -61,6 +64,8 @@ final class ServerBenchInShort {
         Optional<String> cost = range(ratios(ServerBenchReport.OURS, ServerBenchReport.TPF, ServerBenchReport.OURS,
                 ServerBenchReport.BRTPF), "%.1f");
         cost.ifPresent(c -> said.add("a brTPF request with 30 bindings costs " + c + " first pages"));
+        range(ratios(ServerBenchReport.OURS, JavaRival.BRTPF_PROTOTYPE, ServerBenchReport.BRTPF), "%.1f")
+                .ifPresent(r -> said.add("brTPF requests are answered " + r + "× as fast as by the brTPF prototype"));
         StringBuilder text = new StringBuilder(capitalised(String.join("; ", said))).append('.');
         dumps().ifPresent(d -> text.append(' ').append(d));
         return text.toString();
@@ -94,16 +99,15 @@ final class ServerBenchInShort {
                 + "round), with a peak RSS of " + (peak >> 20) + " MB meanwhile.");
     }
 
-    private Optional<String> worstDeep(String server) {
-        return runs.stream().filter(r -> r.server().equals(server) && r.load().startsWith("deep"))
+    private Optional<String> worstDeep(String server, String prefix) {
+        return runs.stream().filter(r -> r.server().equals(server) && r.load().startsWith(prefix))
                 .max((a, b) -> Long.compare(a.result().p95Micros(), b.result().p95Micros()))
-                .map(r -> String.format(Locale.ROOT, "%.1f ms (`%s`)", r.result().p95Micros() / 1000.0,
-                        r.load().substring("deep ".length())));
+                .map(r -> String.format(Locale.ROOT, "%.1f ms (`%s`)", r.p95Millis(), ServerBenchReport.shape(r.load())));
     }
 
     /** p50 or p95 of every deep-page run of {@code server}, in ms. */
     private List<Double> deep(String server, boolean p95) {
-        return runs.stream().filter(r -> r.server().equals(server) && r.load().startsWith("deep"))
+        return runs.stream().filter(r -> r.server().equals(server) && r.load().startsWith(BenchPaths.DEEP))
                 .map(r -> (p95 ? r.result().p95Micros() : r.result().p50Micros()) / 1000.0).toList();
     }
 

@@ -61,6 +61,11 @@ public final class Wrk {
                 .orElseThrow(() -> new IllegalStateException("wrk is not installed (Debian: apt-get install -y wrk)"));
     }
 
+    /** The same driver with one thread and one connection: one client, one request after another. */
+    Wrk oneClient() {
+        return new Wrk(binary, script, 1, 1);
+    }
+
     /** Sends the paths of {@code paths} to {@code server} for {@code duration}, asking for {@code accept}. */
     Result run(URI server, Path paths, Duration duration, String accept) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(binary, "-t" + threads, "-c" + connections,

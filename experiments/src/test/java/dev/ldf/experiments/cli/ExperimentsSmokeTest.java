@@ -174,8 +174,8 @@ class ExperimentsSmokeTest {
                 "--duration", "1", "--warm-up", "1", "--deep-duration", "1", "--deep-warm-up", "1", "--deep-pages", "20",
                 "--ours-jvm", "-Xmx256m"));
         List<String> runs = rows(out.resolve("server-bench.csv"));
-        // ours: TPF, brTPF and seven deep shapes; nginx: the TPF list only (one static file).
-        assertEquals(servers.equals("ours") ? 9 : 10, runs.size());
+        // ours: TPF, brTPF and seven deep shapes, under load and from one client; nginx: the TPF list only (one static file).
+        assertEquals(servers.equals("ours") ? 16 : 17, runs.size());
         for (String r : runs) {
             String[] f = r.split(",");
             assertTrue(Long.parseLong(f[3]) > 0 && Long.parseLong(f[9]) == 0, "requests answered without errors: " + r);
@@ -189,7 +189,11 @@ class ExperimentsSmokeTest {
         String summary = Files.readString(out.resolve("summary.md"));
         assertTrue(summary.contains("| dump as N-Triples ≥ 300 MB/s, flat memory | "), summary);
         assertTrue(summary.contains("| brTPF 30 bindings ≥ ½ our TPF first pages | "), summary);
-        assertTrue(summary.contains("| deep pages, every shape: p95 ≤ 2 ms |"), summary);
+        assertTrue(summary.contains("| deep pages, every shape, 16 connections: p95 ≤ 2 ms |"), summary);
+        assertTrue(summary.contains("| deep pages, every shape, one client: p95 ≤ 2 ms |"), summary);
+        assertTrue(summary.contains("| TPF first pages: p99 ≤ 5 ms under 16 connections |"), summary);
+        assertTrue(summary.contains("| RSS ≤ 400 MB under this load (this dataset) |"), summary);
+        assertTrue(summary.contains("Our server starts as the README starts it, with bin/ldf-server"), summary);
         assertPlot(out, "rates");
         assertPlot(out, "deep-pages-p95");
     }
