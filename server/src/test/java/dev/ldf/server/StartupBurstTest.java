@@ -147,12 +147,18 @@ class StartupBurstTest {
         }
     }
 
-    /** Waits until the port takes connections: the burst must come at the first possible moment. */
+    /**
+     * Waits until the port takes connections: the burst must come at the first possible moment. A
+     * connection whose local port is the server's own is Linux's TCP self-connect (the port is in
+     * the ephemeral range and nobody listens on it yet), not the server.
+     */
     private static void awaitPort(ServerProcess server) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             try (Socket socket = new Socket("127.0.0.1", server.port())) {
-                return;
+                if (socket.getLocalPort() != server.port()) {
+                    return;
+                }
             } catch (IOException e) {
                 if (!server.isAlive()) {
                     fail("The server exited:\n" + server.log());

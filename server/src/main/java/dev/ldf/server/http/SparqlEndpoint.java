@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
@@ -15,12 +16,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.ldf.server.config.Tokens;
+import dev.ldf.server.failure.ClientError;
+import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.monitor.RequestLabels;
 import dev.ldf.server.preemption.QuantumRunner;
 import dev.ldf.server.preemption.ResultsFormat;
 import dev.ldf.server.preemption.ResultsWriter;
 import dev.ldf.server.preemption.TokenSigner;
+import dev.ldf.server.rdf.HtmlQueryPage;
+import dev.ldf.server.rdf.OutputFormat;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -38,7 +43,13 @@ final class SparqlEndpoint extends Endpoint {
     /** OPTIONS is answered by {@link PublicCorsHandler}. */
     static final String METHODS = "GET, POST, OPTIONS";
     static final String NEXT_HEADER = "Next-Token";
-    private static final List<ResultsFormat> FORMATS = List.of(ResultsFormat.values());
+    /** What a client may ask for: a results format, or (format null) the query page for people. */
+    private record Offer(ResultsFormat format, List<String> mediaTypes) {}
+
+    /** The results formats first, so that {@code *}{@code /*} gets JSON; a browser names HTML. */
+    private static final List<Offer> OFFERS = java.util.stream.Stream.concat(
+            java.util.Arrays.stream(ResultsFormat.values()).map(f -> new Offer(f, f.mediaTypes())),
+            java.util.stream.Stream.of(new Offer(null, List.of("text/html", "application/xhtml+xml")))).toList();
 
     private final transient QuantumRunner runner;
 
@@ -64,34 +75,94 @@ final class SparqlEndpoint extends Endpoint {
     protected void answer(HttpServletRequest request, HttpServletResponse response) throws IOException {
         long queued = queuedNanos(request);
         allow(request, response, METHODS);
-        ResultsFormat format = ContentNegotiation.choose(request.getHeader("Accept"), FORMATS, ResultsFormat::mediaTypes);
-        if (format == null) {
-            throw new HttpError(406, "None of the results formats of this endpoint is acceptable: "
-                    + String.join(", ", FORMATS.stream().map(ResultsFormat::mediaType).toList()) + ".");
+        Offer offer = ContentNegotiation.choose(request.getHeader("Accept"), OFFERS, Offer::mediaTypes);
+        if (offer == null) {
+            throw new HttpError(406, "None of the formats of this endpoint is acceptable: " + String.join(", ",
+                    OFFERS.stream().map(o -> o.mediaTypes().get(0)).toList()) + ".");
+        }
+        // A quantum's page depends on timing: no cache may keep or reuse it.
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader("Vary", "Accept");
+        if (offer.format() == null) {
+            queryPage(request, response, queued);
+            return;
         }
         SparqlParameters parameters = SparqlParameters.read(request, site.config().maxRequestBodyBytes());
+        Timings timings = new Timings(queued);
+        QuantumRunner.Result result = run(request, response, parameters, timings);
+        ResultsWriter.Stats stats = timings.stats(result);
+        response.setStatus(200);
+        response.setContentType(offer.format().contentType());
+        if (result.next() != null) {
+            response.setHeader(NEXT_HEADER, result.next());
+        }
+        try (OutputStream out = response.getOutputStream()) {
+            ResultsWriter.write(offer.format(), result.query().projection(), result.solutions(), result.next(), stats,
+                    out);
+        }
+    }
+
+    /**
+     * The page for people: the form alone when no query came; else the form with the query and
+     * one quantum's solutions, or with why the query was refused (in the page, with its status).
+     */
+    private void queryPage(HttpServletRequest request, HttpServletResponse response, long queued) throws IOException {
+        PublicUrls urls = site.urls(request);
+        HtmlQueryPage.Context context = new HtmlQueryPage.Context(urls.index(), site.config().title(),
+                dataset.served().describe(urls), urls.genidPrefix(dataset.name()));
+        Headers.representation(response, OutputFormat.HTML);
+        if (SparqlParameters.noQuery(request)) {
+            response.setStatus(200);
+            List<Node> predicates = dataset.served().source().predicates(HtmlQueryPage.EXAMPLE_PREDICATES).stream()
+                    .map(PredicateCount::predicate).toList();
+            try (OutputStream out = response.getOutputStream()) {
+                HtmlQueryPage.form(context, predicates, out);
+            }
+            return;
+        }
+        String query = SparqlParameters.queryInUrl(request);
+        HtmlQueryPage.Quantum quantum;
+        try {
+            SparqlParameters parameters = SparqlParameters.read(request, site.config().maxRequestBodyBytes());
+            query = parameters.query();
+            Timings timings = new Timings(queued);
+            QuantumRunner.Result result = run(request, response, parameters, timings);
+            quantum = new HtmlQueryPage.Quantum(result.query().projection(), result.solutions(), result.next(),
+                    timings.stats(result).runMillis(), SparqlParameters.countInUrl(request, "part", 1),
+                    SparqlParameters.countInUrl(request, "before", 0));
+        } catch (RuntimeException e) {
+            if (!(e instanceof ClientError refused) || refused.closesConnection() || refused.status() == 405) {
+                throw e;
+            }
+            if (refused.retryAfterSeconds() >= 0) {
+                response.setHeader("Retry-After", Integer.toString(refused.retryAfterSeconds()));
+            }
+            response.setStatus(refused.status());
+            try (OutputStream out = response.getOutputStream()) {
+                HtmlQueryPage.error(context, query, refused.message(), out);
+            }
+            return;
+        }
+        response.setStatus(200);
+        try (OutputStream out = response.getOutputStream()) {
+            HtmlQueryPage.results(context, query, quantum, out);
+        }
+    }
+
+    /** One quantum of the query; where its time went goes into {@code Server-Timing}. */
+    private QuantumRunner.Result run(HttpServletRequest request, HttpServletResponse response,
+            SparqlParameters parameters, Timings timings) {
         // Blank nodes travel as the same Skolem IRIs as in fragments, so that clients can mix both.
         Skolemizer skolemizer = new Skolemizer(site.urls(request).genidPrefix(dataset.name()));
-        Timings timings = new Timings(queued);
         QuantumRunner.Result result = runner.run(new QuantumRunner.Request(dataset.name(), dataset.preemptable(),
                 parameters.query(), parameters.next(), dataset.config().preemption().quantumMillis(),
                 dataset.config().preemption().maxResults(), skolemizer::deskolemize, b -> skolemized(b, skolemizer)),
                 timings);
         ResultsWriter.Stats stats = timings.stats(result);
-        response.setStatus(200);
-        response.setContentType(format.contentType());
-        // A quantum's page depends on timing: no cache may keep or reuse it.
-        response.setHeader("Cache-Control", "no-store");
-        response.setHeader("Vary", "Accept");
         response.setHeader("Server-Timing", String.format(Locale.ROOT,
                 "parse;dur=%.3f, wait;dur=%.3f, resume;dur=%.3f, run;dur=%.3f, suspend;dur=%.3f", stats.parseMillis(),
                 stats.waitMillis(), stats.resumeMillis(), stats.runMillis(), stats.suspendMillis()));
-        if (result.next() != null) {
-            response.setHeader(NEXT_HEADER, result.next());
-        }
-        try (OutputStream out = response.getOutputStream()) {
-            ResultsWriter.write(format, result.query().projection(), result.solutions(), result.next(), stats, out);
-        }
+        return result;
     }
 
     /** Where the request's time went, for {@code Server-Timing} and the JSON results' statistics. */

@@ -41,6 +41,37 @@ record SparqlParameters(String query, String next) {
                 + (type.isEmpty() ? "no content type" : type) + ".", !FragmentParameters.drain(request));
     }
 
+    /** A GET that names no query: a browser that came for the query page. */
+    static boolean noQuery(HttpServletRequest request) {
+        if (!"GET".equals(request.getMethod())) {
+            return false;
+        }
+        String query = QueryParameters.parse(request.getQueryString()).first("query");
+        return query == null || query.isBlank();
+    }
+
+    /** The query as the URL gives it, for a page that shows it again; null where there is none to read. */
+    static String queryInUrl(HttpServletRequest request) {
+        try {
+            return QueryParameters.parse(request.getQueryString()).first("query");
+        } catch (HttpError e) {
+            return null;
+        }
+    }
+
+    /**
+     * A count the query page's links carry ({@code part}, {@code before}), or {@code otherwise}
+     * where it is missing or not a count: it only labels the page.
+     */
+    static long countInUrl(HttpServletRequest request, String name, long otherwise) {
+        try {
+            String value = QueryParameters.parse(request.getQueryString()).first(name);
+            return value != null && value.matches("[0-9]{1,15}") ? Long.parseLong(value) : otherwise;
+        } catch (HttpError e) {
+            return otherwise;
+        }
+    }
+
     private static SparqlParameters of(QueryParameters parameters) {
         String next = parameters.single("next");
         return new SparqlParameters(checked(parameters.single("query")), next == null || next.isEmpty() ? null : next);

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -23,7 +24,8 @@ import dev.ldf.server.fragment.ServerDescription;
 /**
  * HTML pages for people: a fragment as a table with its count, paging links above and below and
  * a search form; the dataset's overview (its predicates) on its first page; the index; errors in
- * the same layout, with the form as it was sent. No scripts and nothing loaded from elsewhere.
+ * the same layout, with the form as it was sent. No scripts and nothing loaded from elsewhere; a
+ * fragment page carries its statements for programs as a JSON-LD data block, which browsers do not run.
  *
  * <p>Everything that comes from the request or the data is escaped. Terms link to the fragments
  * that have them in the same position; an IRI also links to itself, but only when it is http(s),
@@ -76,6 +78,11 @@ public final class HtmlWriter implements ResponseWriter {
         form(w, d, request.input());
         sparqlEndpoint(w, d);
 
+        if (isDatasetPage(request)) {
+            // What the dataset is about comes before its first rows, which are whatever sorts first.
+            HtmlOverview.predicates(w, d, terms, fragment.predicates().get());
+            w.write("<h2 id=\"triples\">Triples</h2>\n");
+        }
         FragmentPage page = fragment.page();
         Count count = page.count();
         long first = (request.page() - 1) * d.pageSize() + 1;
@@ -91,12 +98,15 @@ public final class HtmlWriter implements ResponseWriter {
         w.write("</p>\n");
         HtmlPageLinks.write(w, fragment, "Pages (top)");
         HtmlOverview.Example example = new HtmlOverview.Example();
+        // The rows again for the JSON-LD block below: at most a page of them.
+        List<Triple> shown = new ArrayList<>(page.size());
         if (page.size() > 0) {
             w.write("<table>\n<thead><tr><th scope=\"col\">subject</th><th scope=\"col\">predicate</th>"
                     + "<th scope=\"col\">object</th></tr></thead>\n<tbody>\n");
             for (Triple t : page.triples()) {
                 Triple s = fragment.skolemizer().skolemize(t);
                 example.see(s);
+                shown.add(s);
                 w.write("<tr>");
                 HtmlText.cell(w, d, terms, "subject", s.getSubject());
                 HtmlText.cell(w, d, terms, "predicate", s.getPredicate());
@@ -106,11 +116,9 @@ public final class HtmlWriter implements ResponseWriter {
             w.write("</tbody>\n</table>\n");
             HtmlPageLinks.write(w, fragment, "Pages (bottom)");
         }
-        if (isDatasetPage(request)) {
-            HtmlOverview.predicates(w, d, terms, fragment.predicates().get());
-        }
         HtmlOverview.brtpf(w, d, example);
         w.write("</main>\n");
+        HtmlJsonLd.write(w, fragment, shown);
         foot(w);
     }
 
@@ -164,7 +172,7 @@ public final class HtmlWriter implements ResponseWriter {
         w.write("<button type=\"submit\">Find matching triples</button>\n</form>\n");
     }
 
-    private static void breadcrumb(Writer w, String indexUrl, String serverTitle, String datasetUrl, String datasetTitle)
+    static void breadcrumb(Writer w, String indexUrl, String serverTitle, String datasetUrl, String datasetTitle)
             throws IOException {
         w.write("<header><nav aria-label=\"Breadcrumb\"><a href=\"" + HtmlText.escape(indexUrl) + "\">" + HtmlText.escape(serverTitle) + "</a>");
         if (datasetUrl != null) {
@@ -176,9 +184,10 @@ public final class HtmlWriter implements ResponseWriter {
     /** A line that points to the dataset's preemptive SPARQL endpoint, where it has one. */
     private static void sparqlEndpoint(Writer w, DatasetDescription d) throws IOException {
         if (d.sparqlEndpoint() != null) {
-            w.write("<p>SPARQL queries (basic graph patterns with FILTER, UNION, VALUES) run at <a href=\""
-                    + HtmlText.escape(d.sparqlEndpoint()) + "\">" + HtmlText.escape(d.sparqlEndpoint()) + "</a>, one quantum per "
-                    + "request (Web preemption): follow each answer's <code>next</code> token.</p>\n");
+            w.write("<p>Ask SPARQL queries (basic graph patterns with FILTER, UNION, VALUES) on <a href=\""
+                    + HtmlText.escape(d.sparqlEndpoint()) + "\">the query page</a>; programs send them to "
+                    + "<code>" + HtmlText.escape(d.sparqlEndpoint()) + "</code>, one quantum per request (Web preemption), "
+                    + "and follow each answer's <code>next</code> token.</p>\n");
         }
     }
 
@@ -226,17 +235,17 @@ public final class HtmlWriter implements ResponseWriter {
         return n;
     }
 
-    private static Writer writer(OutputStream out) {
+    static Writer writer(OutputStream out) {
         return new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 8192);
     }
 
-    private static void head(Writer w, String title) throws IOException {
+    static void head(Writer w, String title) throws IOException {
         w.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + HtmlText.escape(title)
                 + "</title>\n<style>" + STYLE + "</style>\n</head>\n<body>\n");
     }
 
-    private static void foot(Writer w) throws IOException {
+    static void foot(Writer w) throws IOException {
         w.write("</body>\n</html>\n");
         w.flush();
     }

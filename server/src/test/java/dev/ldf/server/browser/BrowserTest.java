@@ -163,13 +163,60 @@ class BrowserTest {
     }
 
     @Test
-    void everyFieldHasALabelAndNothingIsLoadedFromElsewhere() {
+    void fromADatasetToItsQueryPageAQueryAndMoreResults() throws IOException {
         browser.get(TestServer.dataset("library"));
-        for (WebElement field : browser.findElements(By.cssSelector("input, textarea"))) {
-            String id = field.getAttribute("id");
-            assertEquals(1, browser.findElements(By.cssSelector("label[for='" + id + "']")).size(), "a label for " + id);
+        goingTo(() -> browser.findElement(By.linkText("the query page")).click());
+        assertEquals("Library: SPARQL", browser.getTitle());
+        // The example query, over one of the dataset's own predicates, finds something as it is.
+        WebElement query = browser.findElement(By.id("query"));
+        assertTrue(query.getAttribute("value").contains("SELECT ?s ?o WHERE"), query.getAttribute("value"));
+        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
+        assertFalse(browser.findElements(By.cssSelector("main > table tbody tr")).isEmpty(), text("main"));
+        query = browser.findElement(By.id("query"));
+        query.clear();
+        query.sendKeys("PREFIX schema: <http://schema.org/>\nSELECT ?book ?author WHERE { ?book schema:author ?author }");
+        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
+        assertTrue(text("p.count").matches("[1-9][0-9,]* solutions? in .*"), text("p.count"));
+        assertEquals(List.of("?book", "?author"), browser.findElements(By.cssSelector("main > table thead th")).stream()
+                .map(WebElement::getText).toList());
+        assertTrue(browser.findElement(By.id("query")).getAttribute("value").contains("schema:author"), "the form keeps the query");
+        screenshot("query");
+
+        // A query of every triple takes several quanta: More results goes on until the query is complete.
+        query = browser.findElement(By.id("query"));
+        query.clear();
+        query.sendKeys("SELECT * WHERE { ?s ?p ?o }");
+        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
+        int rows = browser.findElements(By.cssSelector("main > table tbody tr")).size();
+        while (!browser.findElements(By.linkText("More results")).isEmpty()) {
+            goingTo(() -> browser.findElement(By.linkText("More results")).click());
+            rows += browser.findElements(By.cssSelector("main > table tbody tr")).size();
         }
-        assertEquals(0, browser.findElements(By.cssSelector("script, link[rel=stylesheet], img, iframe")).size());
+        assertEquals(5_625, rows);
+        assertTrue(text("p.count").contains("the query is complete"), text("p.count"));
+
+        // A query the endpoint cannot run: the page says why, with the query as it was.
+        query = browser.findElement(By.id("query"));
+        query.clear();
+        query.sendKeys("SELECT * WHERE { ?s ?p ?o } LIMIT 5");
+        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
+        assertTrue(text("[role=alert]").contains("LIMIT"), text("[role=alert]"));
+        assertTrue(browser.findElement(By.id("query")).getAttribute("value").endsWith("LIMIT 5"));
+    }
+
+    @Test
+    void everyFieldHasALabelAndNothingIsLoadedFromElsewhere() {
+        for (String page : List.of(TestServer.dataset("library"), TestServer.dataset("library") + "/sparql")) {
+            browser.get(page);
+            for (WebElement field : browser.findElements(By.cssSelector("input, textarea"))) {
+                String id = field.getAttribute("id");
+                assertEquals(1, browser.findElements(By.cssSelector("label[for='" + id + "']")).size(), "a label for " + id);
+            }
+            // A fragment page's statements come as a JSON-LD data block, which is not run.
+            assertEquals(0, browser.findElements(By.cssSelector(
+                    "script:not([type='application/ld+json']), link[rel=stylesheet], img, iframe")).size());
+        }
+        browser.get(TestServer.dataset("library"));
         // The keyboard reaches the form: the first tab stops in the breadcrumb, then the fields follow.
         WebElement active = browser.switchTo().activeElement();
         active.sendKeys(org.openqa.selenium.Keys.TAB);

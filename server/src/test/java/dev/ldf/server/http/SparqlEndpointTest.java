@@ -133,7 +133,7 @@ class SparqlEndpointTest {
         assertRefused(400, "OPTIONAL", Http.get(sparql("library", PREFIXES + "SELECT * { ?s schema:name ?n OPTIONAL { ?s schema:author ?a } }", null)));
         assertRefused(400, "not SPARQL", Http.get(sparql("library", "SELECT * { ?s ", null)));
         assertRefused(400, "query", Http.get(TestServer.dataset("library") + "/sparql"));
-        assertRefused(406, "results formats", Http.get(sparql("library", ALL, null), "Accept", "text/html"));
+        assertRefused(406, "application/sparql-results+json", Http.get(sparql("library", ALL, null), "Accept", "image/png"));
         assertRefused(405, "GET, POST", Http.send(HttpRequest.newBuilder(URI.create(sparql("library", ALL, null)))
                 .PUT(HttpRequest.BodyPublishers.ofString("x"))));
         assertRefused(415, "application/sparql-query", Http.send(HttpRequest.newBuilder(
