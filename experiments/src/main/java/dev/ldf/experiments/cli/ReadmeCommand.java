@@ -3,6 +3,7 @@ package dev.ldf.experiments.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.ldf.cli.ExitCode;
@@ -11,11 +12,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "readme", mixinStandardHelpOptions = true,
-        description = "Copies the \"In short\" paragraph of each committed experiment summary into the README's "
-                + "<!-- results: NAME --> blocks, so that its figures are the results' own.")
+        description = "Copies the \"In short\" paragraph of each committed experiment summary into the "
+                + "<!-- results: NAME --> blocks of the README and of docs/*.md, so that their figures are the results' own.")
 final class ReadmeCommand implements Callable<Integer> {
 
-    @Option(names = "--file", defaultValue = "README.md", description = "The README (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--file", description = "One file to fill (default: README.md and docs/*.md).")
     Path file;
 
     @Option(names = "--results", defaultValue = "experiments/results",
@@ -27,18 +28,20 @@ final class ReadmeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        String readme = Files.readString(file);
-        String filled = ReadmeFigures.fill(readme, results);
-        if (filled.equals(readme)) {
-            System.err.println(file + " matches " + results);
-            return ExitCode.OK;
+        int code = ExitCode.OK;
+        for (Path page : file != null ? List.of(file) : ReadmeFigures.pages(Path.of(""))) {
+            String text = Files.readString(page);
+            String filled = ReadmeFigures.fill(text, results);
+            if (filled.equals(text)) {
+                System.err.println(page + " matches " + results);
+            } else if (check) {
+                System.err.println(page + " differs from " + results + ": run `ldf-experiments readme`");
+                code = ExitCode.FAILURE;
+            } else {
+                Files.writeString(page, filled);
+                System.err.println("updated " + page + " from " + results);
+            }
         }
-        if (check) {
-            System.err.println(file + " differs from " + results + ": run `ldf-experiments readme`");
-            return ExitCode.FAILURE;
-        }
-        Files.writeString(file, filled);
-        System.err.println("updated " + file + " from " + results);
-        return ExitCode.OK;
+        return code;
     }
 }

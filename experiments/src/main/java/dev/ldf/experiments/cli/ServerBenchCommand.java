@@ -46,11 +46,12 @@ final class ServerBenchCommand implements Callable<Integer> {
     List<String> servers;
 
     @Option(names = "--server-java-jar", description = "The jar of LDF Server.Java, built from its repository "
-            + "(see the README); without it Server.Java is left out.")
+            + "(experiments/rivals/build-java-rivals.sh builds it); without it Server.Java is left out.")
     Path serverJavaJar;
 
     @Option(names = "--brtpf-prototype-jar", description = "The jar of the brTPF paper's prototype (Server.Java's "
-            + "feature-brtpf branch), built from its repository (see the README); without it the prototype is left out.")
+            + "feature-brtpf branch), built from its repository (experiments/rivals/build-java-rivals.sh builds it); "
+            + "without it the prototype is left out.")
     Path brtpfPrototypeJar;
 
     @Option(names = "--server-js-dir", description = "Where @ldf/server is installed from npm (default: <data-dir>/rivals/server-js).")

@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The README's experiment figures, taken from the committed results rather than typed by hand:
@@ -21,6 +24,15 @@ public final class ReadmeFigures {
     private static final String IN_SHORT = "**In short.**";
 
     private ReadmeFigures() {}
+
+    /** The pages that quote results: the README and the pages of {@code docs/}, under {@code root}. */
+    public static List<Path> pages(Path root) throws IOException {
+        List<Path> pages = new ArrayList<>(List.of(root.resolve("README.md")));
+        try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
+            docs.filter(p -> p.getFileName().toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        return pages;
+    }
 
     /** {@code readme} with every results block filled from {@code results}. */
     public static String fill(String readme, Path results) throws IOException {
