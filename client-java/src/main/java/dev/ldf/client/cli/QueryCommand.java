@@ -75,6 +75,10 @@ public final class QueryCommand implements Callable<Integer> {
             + "standard output. (A format name here is the old spelling of --format: it still works, with a notice.)")
     String output;
 
+    @Option(names = "--skolem-iris", description = "Write the server's blank nodes as the Skolem IRIs it sends "
+            + "(/.well-known/genid/...), which name them in the next query; by default they are blank nodes, as SPARQL has them.")
+    boolean skolemIris;
+
     @Option(names = "--stats", description = "Print requests, triples, bytes and times to standard error.")
     boolean stats;
 
@@ -225,7 +229,7 @@ public final class QueryCommand implements Callable<Integer> {
         progress.start();
         String failure = null;
         try (OutputStream buffered = new BufferedOutputStream(output(q), 1 << 16)) {
-            QueryOutput.write(q.query(), source, q.format(), buffered, n -> {
+            QueryOutput.write(q.query(), source, q.format(), skolemIris, buffered, n -> {
                 firstResult.compareAndSet(-1, System.nanoTime() - start);
                 results.addAndGet(n);
             });

@@ -5,6 +5,10 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.function.LongConsumer;
+import java.util.function.UnaryOperator;
+
+import org.apache.jena.atlas.iterator.Iter;
+import org.apache.jena.graph.Node;
 
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Triple;
@@ -19,11 +23,14 @@ import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.riot.system.StreamRDF;
 import org.apache.jena.riot.system.StreamRDFWriter;
 import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.binding.BindingBuilder;
+import org.apache.jena.sparql.graph.GraphFactory;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.RowSet;
 import org.apache.jena.sparql.exec.RowSetStream;
 
 import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.SkolemIris;
 import dev.ldf.client.jena.FragmentDataset;
 
 /** Runs a query over a fragment source and writes its results as they come, in the chosen format. */
@@ -51,14 +58,18 @@ final class QueryOutput {
 
     private QueryOutput() {}
 
-    /** Runs the query and writes its results; {@code onResults} hears how many results arrive. */
-    static void write(Query query, FragmentSource source, Format chosen, OutputStream output, LongConsumer onResults)
-            throws IOException {
+    /**
+     * Runs the query and writes its results; {@code onResults} hears how many results arrive.
+     * {@code skolemIris}: the server's blank nodes as the IRIs it sent them as.
+     */
+    static void write(Query query, FragmentSource source, Format chosen, boolean skolemIris, OutputStream output,
+            LongConsumer onResults) throws IOException {
+        UnaryOperator<Node> terms = skolemIris ? SkolemIris::asSkolemIri : UnaryOperator.identity();
         QueryExec exec = QueryExec.dataset(FragmentDataset.of(source).asDatasetGraph()).query(query).build();
         try (exec) {
             if (query.isSelectType()) {
                 RowSet rows = exec.select();
-                Iterator<Binding> timed = counting(rows, onResults);
+                Iterator<Binding> timed = counting(Iter.map(rows, b -> map(b, terms)), onResults);
                 ResultSet resultSet = ResultSet.adapt(RowSetStream.create(rows.getResultVars(), timed));
                 if (chosen == Format.TABLE) {
                     ResultSetFormatter.out(output, resultSet);
@@ -80,17 +91,32 @@ final class QueryOutput {
                 query.getPrefixMapping().getNsPrefixMap().forEach(writer::prefix);
                 Iterator<Triple> triples = exec.constructTriples();
                 while (triples.hasNext()) {
-                    writer.triple(triples.next());
+                    writer.triple(map(triples.next(), terms));
                     onResults.accept(1);
                 }
                 writer.finish();
             } else {
                 Graph graph = query.isConstructType() ? exec.construct() : exec.describe();
+                if (skolemIris) {
+                    Graph mapped = GraphFactory.createGraphMem();
+                    graph.find().forEach(t -> mapped.add(map(t, terms)));
+                    graph = mapped;
+                }
                 graph.getPrefixMapping().setNsPrefixes(query.getPrefixMapping());
                 onResults.accept(graph.size());
                 RDFDataMgr.write(output, graph, chosen.graph);
             }
         }
+    }
+
+    private static Triple map(Triple t, UnaryOperator<Node> terms) {
+        return Triple.create(terms.apply(t.getSubject()), t.getPredicate(), terms.apply(t.getObject()));
+    }
+
+    private static Binding map(Binding b, UnaryOperator<Node> terms) {
+        BindingBuilder builder = BindingBuilder.create();
+        b.forEach((v, node) -> builder.add(v, terms.apply(node)));
+        return builder.build();
     }
 
     private static Iterator<Binding> counting(Iterator<Binding> rows, LongConsumer onResults) {

@@ -10,7 +10,6 @@ import org.apache.jena.sparql.engine.main.StageBuilder;
 import org.apache.jena.sparql.engine.main.StageGenerator;
 
 import dev.ldf.client.source.FragmentSource;
-import dev.ldf.client.preemption.PreemptiveQueryEngine;
 
 /**
  * A Jena {@link Dataset} whose default graph is a fragment source, so that plain
@@ -30,10 +29,8 @@ public final class FragmentDataset {
         StageGenerator previous = StageBuilder.chooseStageGenerator(ARQ.getContext());
         dsg.getContext().set(ARQ.stageGenerator, new FragmentStageGenerator(previous));
         dsg.getContext().set(ARQConstants.sysOpExecutorFactory, FragmentOpExecutor.FACTORY);
-        if (source.usesPreemption()) {
-            PreemptiveQueryEngine.register();
-            dsg.getContext().set(PreemptiveQueryEngine.SOURCE, source);
-        }
+        FragmentQueryEngine.register();
+        dsg.getContext().set(FragmentQueryEngine.SOURCE, source);
         return DatasetFactory.wrap(dsg);
     }
 }

@@ -10,9 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.stream.Stream;
 
 import org.apache.jena.graph.Node;
-import org.apache.jena.query.Query;
 import org.apache.jena.sparql.algebra.Algebra;
 import org.apache.jena.sparql.algebra.Op;
 import org.apache.jena.sparql.algebra.OpAsQuery;
@@ -27,6 +27,7 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
 import org.apache.jena.sparql.engine.main.QC;
+import org.apache.jena.sparql.core.Substitute;
 
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.source.FragmentSource;
@@ -40,8 +41,11 @@ import dev.ldf.client.plan.PlanReport;
  * exactly one row of the block. Each block's query is followed quantum by quantum, one page of
  * solutions at a time, and the solutions are merged with their rows.
  *
- * <p>A row whose value is a blank node cannot be written into VALUES; it is evaluated by ARQ over
- * fragments instead.
+ * <p>A row that binds a variable only a FILTER of the part mentions (a FILTER inside OPTIONAL that
+ * reads a variable of the outer pattern) is substituted into the part instead, one query per row:
+ * a filter in VALUES-joined form would not see the row's value. The server's blank nodes travel as
+ * their Skolem IRIs; a row with a blank node the query made itself ({@code BNODE()}) cannot be
+ * written at all and is evaluated by ARQ over fragments instead.
  */
 final class RemoteEvaluation implements Iterator<Binding> {
 
@@ -55,6 +59,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
     private final QueryIterator input;
     private final ExecutionContext context;
     private final List<Var> vars;
+    /** Variables only the part's filters mention: a row's value for one must be substituted. */
+    private final List<Var> filterOnly;
     /** The part as the plan report shows it, written once for all its blocks. */
     private final String partText;
     private final Deque<Block> blocks = new ArrayDeque<>();
@@ -66,6 +72,7 @@ final class RemoteEvaluation implements Iterator<Binding> {
         this.input = input;
         this.context = context;
         this.vars = OpVars.visibleVars(op).stream().sorted((a, b) -> a.getVarName().compareTo(b.getVarName())).toList();
+        this.filterOnly = OpVars.mentionedVars(op).stream().filter(v -> !vars.contains(v)).toList();
         this.partText = OpAsQuery.asQuery(op).toString().strip().replaceAll("\\s+", " ");
     }
 
@@ -100,8 +107,12 @@ final class RemoteEvaluation implements Iterator<Binding> {
             Binding row = input.next();
             read++;
             List<Var> bound = vars.stream().filter(row::contains).toList();
-            if (bound.stream().anyMatch(v -> row.get(v).isBlank())) {
+            boolean seenByFilter = filterOnly.stream().anyMatch(row::contains);
+            if (Stream.concat(vars.stream(), filterOnly.stream())
+                    .anyMatch(v -> row.contains(v) && source.skolemIris().isForeignBlank(row.get(v)))) {
                 blocks.add(new LocalBlock(row));
+            } else if (seenByFilter) {
+                blocks.add(new RemoteBlock(Substitute.substitute(op, row), List.of(), List.of(row), " for 1 row, substituted"));
             } else {
                 groups.computeIfAbsent(bound, b -> new ArrayList<>()).add(row);
             }
@@ -110,7 +121,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
             input.close();
             return false;
         }
-        groups.forEach((bound, rows) -> blocks.add(new RemoteBlock(bound, rows)));
+        groups.forEach((bound, rows) -> blocks.add(new RemoteBlock(op, bound, rows,
+                bound.isEmpty() ? "" : " with VALUES of " + rows.size() + (rows.size() == 1 ? " row" : " rows"))));
         return true;
     }
 
@@ -132,7 +144,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
         private long solutions;
         private final PlanReport.Step step;
 
-        RemoteBlock(List<Var> bound, List<Binding> rows) {
+        /** {@code part} (the part, or the part with a row substituted) for {@code rows}, which bind {@code bound}. */
+        RemoteBlock(Op part, List<Var> bound, List<Binding> rows, String described) {
             this.bound = bound;
             TableN values = new TableN(bound);
             for (Binding row : rows) {
@@ -147,11 +160,9 @@ final class RemoteEvaluation implements Iterator<Binding> {
                 }
                 same.add(row);
             }
-            Op sent = bound.isEmpty() ? op : OpJoin.create(OpTable.create(values), op);
-            Query text = OpAsQuery.asQuery(sent);
-            this.query = text.serialize();
-            this.step = source.plan().step("preemptive", bound.isEmpty() ? partText
-                    : partText + " with VALUES of " + rows.size() + (rows.size() == 1 ? " row" : " rows"), -1);
+            Op sent = source.skolemIris().toIri(bound.isEmpty() ? part : OpJoin.create(OpTable.create(values), part));
+            this.query = QueryText.of(sent);
+            this.step = source.plan().step("preemptive", partText + described, -1);
         }
 
         @Override

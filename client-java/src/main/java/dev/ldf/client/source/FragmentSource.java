@@ -21,6 +21,7 @@ import dev.ldf.client.Mode;
 import dev.ldf.client.plan.PlanReport;
 import dev.ldf.client.page.Controls;
 import dev.ldf.client.page.Page;
+import dev.ldf.client.page.SearchForm;
 
 /**
  * One TPF or brTPF interface, found from any of its pages: its search forms, and requests for
@@ -44,6 +45,8 @@ public final class FragmentSource implements AutoCloseable {
     private final PageCache pages;
     /** The plans of the queries run over this source, for --explain. */
     private final PlanReport plan = new PlanReport();
+    /** The server's blank nodes: blank nodes here, Skolem IRIs on the wire. */
+    private final SkolemIris skolemIris;
 
     /** A fetched page with the request that brought it, to ask for the page after it. */
     public record Fetched(FragmentRequest request, Page page) {}
@@ -70,6 +73,7 @@ public final class FragmentSource implements AutoCloseable {
         }
         this.maxBindings = asked == 0 ? server : Math.min(asked, server);
         this.pages = options.pageCacheEntries() == 0 ? null : new PageCache(options.pageCacheEntries());
+        this.skolemIris = new SkolemIris(controls.tpf().map(SearchForm::base).orElse(url));
     }
 
     /**
@@ -123,7 +127,9 @@ public final class FragmentSource implements AutoCloseable {
         String endpoint = controls.sparqlEndpoint().orElseThrow(() -> new IllegalStateException("No preemptive endpoint"));
         String form = "query=" + java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8)
                 + (next == null ? "" : "&next=" + java.net.URLEncoder.encode(next, java.nio.charset.StandardCharsets.UTF_8));
-        return http.fetchResults(new FragmentRequest(endpoint, form));
+        ResultsPage page = http.fetchResults(new FragmentRequest(endpoint, form));
+        return new ResultsPage(page.vars(), page.solutions().stream().map(skolemIris::toBlank).toList(), page.next(),
+                page.bytes());
     }
 
     /** Mappings per brTPF request. */
@@ -140,6 +146,11 @@ public final class FragmentSource implements AutoCloseable {
         return plan;
     }
 
+    /** How this source's blank nodes travel: turn them into IRIs before writing them into a request. */
+    public SkolemIris skolemIris() {
+        return skolemIris;
+    }
+
     /** Requests, bytes and triples received so far. */
     public ClientStats stats() {
         return stats;
@@ -147,7 +158,7 @@ public final class FragmentSource implements AutoCloseable {
 
     /** The first page of {@code pattern}'s triple pattern fragment. */
     public CompletableFuture<Fetched> firstPage(Triple pattern) {
-        return fetch(RequestEncoder.tpf(controls.tpf().orElseThrow(), pattern));
+        return fetch(RequestEncoder.tpf(controls.tpf().orElseThrow(), skolemIris.toIri(pattern)));
     }
 
     /** The first page of {@code pattern} restricted by {@code keys} (bindings of its variables). */
@@ -155,8 +166,8 @@ public final class FragmentSource implements AutoCloseable {
         if (!brtpf) {
             throw new IllegalStateException("brTPF is not in use");
         }
-        return fetch(RequestEncoder.brtpf(controls.brtpf().orElseThrow(), pattern, keys,
-                options.http().maxGetUrlBytes()));
+        return fetch(RequestEncoder.brtpf(controls.brtpf().orElseThrow(), skolemIris.toIri(pattern),
+                keys.stream().map(skolemIris::toIri).toList(), options.http().maxGetUrlBytes()));
     }
 
     /** The page after {@code fetched}; only when it has a next page. */
@@ -176,7 +187,8 @@ public final class FragmentSource implements AutoCloseable {
     }
 
     private CompletableFuture<Fetched> send(FragmentRequest request) {
-        return http.fetch(request).thenApply(page -> new Fetched(request, page));
+        return http.fetch(request).thenApply(page -> new Fetched(request, new Page(page.url(),
+                skolemIris.toBlank(page.data()), page.count(), page.next(), page.controls(), page.metadataTriples())));
     }
 
     @Override

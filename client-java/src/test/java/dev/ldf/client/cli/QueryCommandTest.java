@@ -63,6 +63,35 @@ class QueryCommandTest {
         assertTrue(unwritable.err().startsWith("error: cannot write the output file "), unwritable.err());
     }
 
+    /**
+     * The server's blank nodes are blank nodes in results, in every mode and for every filter; with
+     * --skolem-iris they are the IRIs that name them in the next query, which finds their triples.
+     */
+    @Test
+    void blankNodesAreBlankNodesInEveryModeAndSkolemIrisOnRequest() {
+        String query = "SELECT ?addr (isBlank(?addr) AS ?blank) WHERE { ?pub <http://schema.org/address> ?addr "
+                + "FILTER(isBlank(?addr) && !isIRI(?addr)) }";
+        String tsv = null;
+        for (String mode : new String[] {"brtpf", "tpf", "preemptive"}) {
+            Run r = run(TestServer.dataset("library"), query, "--mode", mode, "--format", "tsv", "-q");
+            assertEquals(0, r.code(), mode + ": " + r.err());
+            List<String> rows = r.out().lines().skip(1).toList();
+            assertFalse(rows.isEmpty(), mode);
+            assertTrue(rows.stream().allMatch(row -> row.startsWith("_:") && row.endsWith("true")), mode + ": " + r.out());
+            assertTrue(tsv == null || tsv.lines().count() == r.out().lines().count(), mode);
+            tsv = r.out();
+        }
+        Run iris = run(TestServer.dataset("library"), "SELECT ?addr WHERE { ?pub <http://schema.org/address> ?addr }",
+                "--skolem-iris", "--format", "tsv", "-q");
+        String iri = iris.out().lines().skip(1).findFirst().orElseThrow();
+        assertTrue(iri.startsWith("<http://127.0.0.1:") && iri.contains("/.well-known/genid/library/"), iris.out());
+        for (String mode : new String[] {"brtpf", "preemptive"}) {
+            Run next = run(TestServer.dataset("library"), "SELECT ?p ?o WHERE { " + iri + " ?p ?o }", "--mode", mode,
+                    "--format", "tsv", "-q");
+            assertTrue(next.out().lines().count() > 1, mode + ": the Skolem IRI names the node: " + next.out());
+        }
+    }
+
     @Test
     void selectResultsInEveryResultFormat() {
         Run json = run(TestServer.dataset("library"), AUTHORS, "--format", "json", "-q");

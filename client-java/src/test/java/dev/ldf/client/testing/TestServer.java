@@ -91,7 +91,19 @@ public final class TestServer {
         return hdt;
     }
 
-    /** The dataset's triples as the server exposes them (blank nodes as its Skolem IRIs), in memory. */
+    /**
+     * A blank node as the client gives it: labelled with the Skolem IRI the server sends for it
+     * ({@link dev.ldf.client.source.SkolemIris}).
+     */
+    public static org.apache.jena.graph.Node asClientSees(Skolemizer skolemizer, org.apache.jena.graph.Node node) {
+        return node.isBlank() ? org.apache.jena.graph.NodeFactory.createBlankNode(skolemizer.skolemize(node).getURI()) : node;
+    }
+
+    public static Triple asClientSees(Skolemizer skolemizer, Triple t) {
+        return Triple.create(asClientSees(skolemizer, t.getSubject()), t.getPredicate(), asClientSees(skolemizer, t.getObject()));
+    }
+
+    /** The dataset's triples as the client sees them (blank nodes labelled with the server's Skolem IRIs), in memory. */
     public static Model oracle(String name) {
         String url = dataset(name);
         return ORACLES.computeIfAbsent(name, n -> {
@@ -101,7 +113,7 @@ public final class TestServer {
                 var it = file.search("", "", "");
                 while (it.hasNext()) {
                     TripleString t = it.next();
-                    model.getGraph().add(skolemizer.skolemize(Triple.create(HdtTerms.toNode(t.getSubject()),
+                    model.getGraph().add(asClientSees(skolemizer, Triple.create(HdtTerms.toNode(t.getSubject()),
                             HdtTerms.toNode(t.getPredicate()), HdtTerms.toNode(t.getObject()))));
                 }
             } catch (IOException e) {

@@ -101,7 +101,9 @@ public final class HdtDataCommand {
             } catch (IOException | RuntimeException e) {
                 throw HdtFiles.unreadable(hdt, e);
             }
-            System.out.printf(Locale.ROOT, "%s in %.1f s%n", HdtFiles.indexFile(hdt), (System.nanoTime() - start) / 1e9);
+            Path index = HdtFiles.indexFile(hdt);
+            System.out.printf(Locale.ROOT, "%s in %.1f s%n", Files.exists(index) ? index : hdt + " (no triples, no index needed)",
+                    (System.nanoTime() - start) / 1e9);
             return 0;
         }
     }

@@ -194,10 +194,15 @@ public final class RdfToHdt {
         progress.message("building index for " + hdtFile.getFileName());
         Path index = HdtFiles.indexFile(hdtFile);
         Files.deleteIfExists(index);
-        quietly(() -> {
-            HDTManager.mapIndexedHDT(hdtFile, progress).close();
-            return null;
+        boolean empty = quietly(() -> {
+            try (HDT hdt = HDTManager.mapIndexedHDT(hdtFile, progress)) {
+                return !HdtFiles.hasIndex(hdt);
+            }
         });
+        if (empty) {
+            progress.message(hdtFile.getFileName() + " has no triples: it needs no index");
+            return;
+        }
         if (!Files.isRegularFile(index)) {
             // hdt-java keeps the index in memory when it cannot write it, and says so only on stderr.
             throw new IOException("cannot write the index " + index);

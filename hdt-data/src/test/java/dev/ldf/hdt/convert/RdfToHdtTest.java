@@ -165,6 +165,22 @@ class RdfToHdtTest {
         assertFalse(Files.exists(dir.resolve("out.hdt.part")));
     }
 
+    /** An empty graph is a valid dataset: converted, indexed again, searched in every shape. */
+    @Test
+    void anEmptyGraphConvertsAndNeedsNoIndex() throws Exception {
+        Path input = Files.writeString(dir.resolve("empty.ttl"), "@prefix ex: <http://ex.org/> .\n");
+        ConversionSummary summary = convert(input);
+        assertEquals(0, summary.triples());
+        assertTrue(Files.isRegularFile(summary.hdt()));
+        RdfToHdt.writeIndex(summary.hdt(), ConversionProgress.silent());
+        assertEquals(Set.of(), triples(summary.hdt()));
+        try (HDT hdt = HDTManager.mapIndexedHDT(summary.hdt())) {
+            assertFalse(HdtFiles.hasIndex(hdt));
+            assertFalse(hdt.search("", "http://ex.org/p", "").hasNext());
+            assertFalse(hdt.search("", "", "http://ex.org/o").hasNext());
+        }
+    }
+
     @Test
     void unknownSyntaxAndMissingFilesAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> convert(Files.writeString(dir.resolve("x.csv"), "a,b")));

@@ -81,7 +81,7 @@ final class HdtFile implements AutoCloseable {
             throw HdtFileException.unreadable(file, "it is not a valid HDT file (" + describe(e)
                     + "); convert the RDF again with ldf-hdt convert", e);
         }
-        if (!indexed && !Files.isRegularFile(index)) {
+        if (!indexed && !Files.isRegularFile(index) && HdtFiles.hasIndex(hdt)) {
             LOG.warn("Cannot write the HDT index {}: it was built in memory and will be built again at every start. "
                     + "Let the server write to {} once, or build the index with 'ldf-hdt index' and place it there.",
                     index, index.toAbsolutePath().getParent());

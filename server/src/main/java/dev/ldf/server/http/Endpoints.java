@@ -1,7 +1,13 @@
 package dev.ldf.server.http;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.ee10.servlet.ServletMapping;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,41 +50,67 @@ public final class Endpoints {
             LOG.info("{}", budget.describe());
         }
 
-        add(context, "catalog", new CatalogEndpoint(site), "");
-        add(context, "not-found", new NotFoundEndpoint(site), "/");
-        add(context, "genid", new GenidEndpoint(site), GenidEndpoint.PATH + "*");
+        Mounts mounts = new Mounts();
+        mounts.add("catalog", new CatalogEndpoint(site), "");
+        mounts.add("not-found", new NotFoundEndpoint(site), "/");
+        mounts.add("genid", new GenidEndpoint(site), GenidEndpoint.PATH + "*");
         for (HostedDataset dataset : datasets.all()) {
             String path = "/" + dataset.name();
-            add(context, dataset.name(), new FragmentEndpoint(site, dataset), path);
+            mounts.add(dataset.name(), new FragmentEndpoint(site, dataset), path);
             for (DumpEndpoint.File file : DumpEndpoint.File.values()) {
-                add(context, dataset.name() + "/" + file.fileName(),
+                mounts.add(dataset.name() + "/" + file.fileName(),
                         new DumpEndpoint(site, dataset, file, dumpSlots, slowReaders), path + "/" + file.fileName());
             }
             if (dataset.preemptable() != null) {
-                add(context, dataset.name() + "/sparql", new SparqlEndpoint(site, dataset, quanta),
+                mounts.add(dataset.name() + "/sparql", new SparqlEndpoint(site, dataset, quanta),
                         path + "/" + SparqlEndpoint.NAME);
             }
             if (dataset.live() != null) {
-                add(context, dataset.name() + "/changes", new ChangesEndpoint(site, dataset, writes),
+                mounts.add(dataset.name() + "/changes", new ChangesEndpoint(site, dataset, writes),
                         path + "/" + ChangesEndpoint.NAME);
-                add(context, dataset.name() + "/compaction", new CompactionEndpoint(site, dataset),
+                mounts.add(dataset.name() + "/compaction", new CompactionEndpoint(site, dataset),
                         path + "/" + CompactionEndpoint.NAME);
-                add(context, dataset.name() + "/base", new BaseFileEndpoint(site, dataset, baseSlots, slowReaders),
+                mounts.add(dataset.name() + "/base", new BaseFileEndpoint(site, dataset, baseSlots, slowReaders),
                         path + "/" + BaseFileEndpoint.NAME);
             } else {
-                add(context, dataset.name() + "/writes-off", new WritesOffEndpoint(site, dataset),
+                mounts.add(dataset.name() + "/writes-off", new WritesOffEndpoint(site, dataset),
                         path + "/" + ChangesEndpoint.NAME, path + "/" + CompactionEndpoint.NAME,
                         path + "/" + BaseFileEndpoint.NAME);
             }
         }
+        mounts.install(context);
     }
 
-    private static void add(ServletContextHandler context, String name, Endpoint endpoint, String... paths) {
-        ServletHolder holder = new ServletHolder(name, endpoint);
-        // Long polls of the change feed wait without a thread.
-        holder.setAsyncSupported(true);
-        for (String path : paths) {
-            context.addServlet(holder, path);
+    /**
+     * The endpoints, given to Jetty at once: adding servlets one by one rebuilds Jetty's tables
+     * every time, minutes for a few hundred datasets.
+     */
+    private static final class Mounts {
+        private final List<ServletHolder> holders = new ArrayList<>();
+        private final List<ServletMapping> mappings = new ArrayList<>();
+
+        void add(String name, Endpoint endpoint, String... paths) {
+            ServletHolder holder = new ServletHolder(name, endpoint);
+            // Long polls of the change feed wait without a thread.
+            holder.setAsyncSupported(true);
+            holders.add(holder);
+            ServletMapping mapping = new ServletMapping();
+            mapping.setServletName(name);
+            mapping.setPathSpecs(paths);
+            mappings.add(mapping);
+        }
+
+        void install(ServletContextHandler context) {
+            ServletHandler handler = context.getServletHandler();
+            List<ServletHolder> allHolders = new ArrayList<>(Arrays.asList(handler.getServlets()));
+            allHolders.addAll(holders);
+            List<ServletMapping> allMappings = new ArrayList<>();
+            if (handler.getServletMappings() != null) {
+                allMappings.addAll(Arrays.asList(handler.getServletMappings()));
+            }
+            allMappings.addAll(mappings);
+            handler.setServlets(allHolders.toArray(ServletHolder[]::new));
+            handler.setServletMappings(allMappings.toArray(ServletMapping[]::new));
         }
     }
 

@@ -66,8 +66,11 @@ final class Compaction {
     static void replace(Path hdt, Path next) throws IOException {
         Files.deleteIfExists(HdtFiles.indexFile(hdt));
         Files.move(next, hdt, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        Files.move(HdtFiles.indexFile(next), HdtFiles.indexFile(hdt), StandardCopyOption.ATOMIC_MOVE,
-                StandardCopyOption.REPLACE_EXISTING);
+        // An empty file has no index (HdtFiles.hasIndex).
+        if (Files.exists(HdtFiles.indexFile(next))) {
+            Files.move(HdtFiles.indexFile(next), HdtFiles.indexFile(hdt), StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
+        }
         PatchLog.syncDirectory(hdt.toAbsolutePath().getParent());
     }
 

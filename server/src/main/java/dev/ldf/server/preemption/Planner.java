@@ -47,7 +47,7 @@ final class Planner {
             return new UnionOperator(this, union, base);
         }
         if (part instanceof Join join) {
-            return new JoinOperator(this, join, base);
+            return new JoinOperator(this, terms, join, base);
         }
         Values values = (Values) part;
         return new ValuesOperator(terms, slots, values.rows(), base);

@@ -73,6 +73,13 @@ final class Row {
         nodes[slot] = node;
     }
 
+    /** Binds {@code slot} as {@code other} has it bound. */
+    void bindAs(Row other, int slot) {
+        ids[slot] = other.ids[slot];
+        roles[slot] = other.roles[slot];
+        nodes[slot] = other.nodes[slot];
+    }
+
     /** Keeps the node decoded for an identifier, so that it is decoded once per row. */
     void remember(int slot, Node node) {
         nodes[slot] = node;

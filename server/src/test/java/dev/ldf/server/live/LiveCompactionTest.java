@@ -152,7 +152,45 @@ class LiveCompactionTest {
         }
     }
 
-    /** Waits until the compaction of {@code version} has ended; returns the state then. */
+    /**
+     * An empty dataset is a valid one: a live dataset starts from an empty file (which has no
+     * index), takes triples, loses them all, compacts to an empty file again and restarts.
+     */
+    @Test
+    void anEmptyDatasetStartsTakesTriplesAndCompactsToEmptyAgain() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.ttl"), "");
+        Path hdt = dir.resolve("new.hdt");
+        new dev.ldf.hdt.convert.RdfToHdt("http://example.org/", dev.ldf.hdt.convert.RdfToHdt.Loader.MEMORY,
+                dev.ldf.hdt.convert.ConversionProgress.silent()).convert(List.of(empty), hdt);
+        assertFalse(Files.exists(HdtFiles.indexFile(hdt)), "an empty file needs no index");
+        ServerConfig config = ServerConfig.of(List.of(DatasetConfig.builder("new", hdt.toString())
+                .writes(new Writes(true, TOKEN, null, 0L)).build())).withListener("127.0.0.1", 0);
+        String triple = "<" + EX + "s> <" + EX + "p> \"o\" .\n";
+        try (FragmentServer server = FragmentServer.start(config)) {
+            String base = server.uri() + "new";
+            assertEquals(Set.of(), dump(base));
+            assertEquals(200, post(base + "/changes", "A " + triple).statusCode());
+            compact(base);
+            assertEquals(1, dump(base).size());
+            assertTrue(Files.exists(HdtFiles.indexFile(hdt)));
+            assertEquals(200, post(base + "/changes", "D " + triple).statusCode());
+            compact(base);
+            assertEquals(Set.of(), dump(base));
+            assertFalse(Files.exists(HdtFiles.indexFile(hdt)), "the compacted file is empty again");
+            assertEquals(200, post(base + "/changes", "A " + triple).statusCode());
+        }
+        try (FragmentServer restarted = FragmentServer.start(config)) {
+            assertEquals(1, dump(restarted.uri() + "new").size(), "the write after the compaction is replayed");
+        }
+    }
+
+    /** Compacts the dataset's current version and waits until that is done. */
+    private static void compact(String base) throws Exception {
+        long version = Long.parseLong(Http.get(base + "/changes").headers().firstValue("Dataset-Version").orElseThrow());
+        assertEquals(202, post(base + "/compaction", "").statusCode());
+        Writers.awaitCompaction(base, version);
+    }
+
     /** A blank node of the base, as fragments show it. */
     private static boolean skolem(org.apache.jena.graph.Node node) {
         return node.isURI() && node.getURI().contains("/.well-known/genid/");

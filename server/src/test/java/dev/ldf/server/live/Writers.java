@@ -43,14 +43,16 @@ final class Writers {
 
     /** Waits for the compaction that folds in {@code version} to end; its state as the server gives it. */
     static String awaitCompaction(String base, long version) throws Exception {
+        String last = null;
         for (int i = 0; i < 600; i++) {
             HttpResponse<String> status = getWithToken(base + "/compaction");
+            last = status.body();
             assertEquals(200, status.statusCode(), status.body());
             if (status.body().contains("\"running\":false") && status.body().contains("\"last\":{\"version\":" + version + ",")) {
                 return status.body();
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("the compaction did not end within a minute");
+        throw new AssertionError("the compaction of version " + version + " did not end within a minute: " + last);
     }
 }
