@@ -38,6 +38,12 @@ final class W3cResults {
 
     /** Null when {@code exec}'s answer is the expected one, else what differs, in a few words. */
     static String check(W3cTest test, Query query, QueryExec exec) throws IOException {
+        try (exec) {
+            return checkOpen(test, query, exec);
+        }
+    }
+
+    private static String checkOpen(W3cTest test, Query query, QueryExec exec) throws IOException {
         String file = test.result().getFileName().toString();
         if (query.isAskType()) {
             boolean expected = expectedBoolean(test.result());
@@ -84,6 +90,27 @@ final class W3cResults {
         }
         Model model = result.getModel();
         return model.listObjectsOfProperty(model.createProperty(RS + "boolean")).next().asLiteral().getBoolean();
+    }
+
+    /** Null when both executions give the same answer, compared as {@link #check} compares. */
+    static String compare(Query query, QueryExec ours, QueryExec theirs) {
+        try (ours; theirs) {
+            if (query.isAskType()) {
+                boolean a = ours.ask();
+                boolean b = theirs.ask();
+                return a == b ? null : "ASK gave " + a + ", ARQ " + b;
+            }
+            if (query.isConstructType() || query.isDescribeType()) {
+                Graph a = query.isConstructType() ? ours.construct() : ours.describe();
+                Graph b = query.isConstructType() ? theirs.construct() : theirs.describe();
+                return a.isIsomorphicWith(b) ? null : "graph of " + a.size() + " triples, ARQ's " + b.size();
+            }
+            ResultSetRewindable a = ResultSetFactory.makeRewindable(ours.select());
+            ResultSetRewindable b = ResultSetFactory.makeRewindable(theirs.select());
+            boolean same = query.isOrdered() ? ResultSetCompare.equalsByTermAndOrder(a, b) : ResultSetCompare.equalsByTerm(a, b);
+            a.reset();
+            return same ? null : a.size() + " rows, ARQ " + b.size() + "; got " + shown(a);
+        }
     }
 
     private static ResultSetRewindable throughCsv(ResultSetRewindable rows) {
