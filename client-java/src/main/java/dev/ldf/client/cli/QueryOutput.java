@@ -3,12 +3,15 @@ package dev.ldf.client.cli;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.function.LongConsumer;
 import java.util.function.UnaryOperator;
 
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
 
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Triple;
@@ -64,7 +67,10 @@ final class QueryOutput {
      */
     static void write(Query query, FragmentSource source, Format chosen, boolean skolemIris, OutputStream output,
             LongConsumer onResults) throws IOException {
-        UnaryOperator<Node> terms = skolemIris ? SkolemIris::asSkolemIri : UnaryOperator.identity();
+        // Result writers give blank nodes short labels of their own; RDF writers keep a node's label,
+        // which for the server's blank nodes is a whole IRI: those get short ones here.
+        UnaryOperator<Node> terms = skolemIris ? SkolemIris::asSkolemIri
+                : query.isSelectType() || query.isAskType() ? UnaryOperator.identity() : shortLabels();
         QueryExec exec = QueryExec.dataset(FragmentDataset.of(source).asDatasetGraph()).query(query).build();
         try (exec) {
             if (query.isSelectType()) {
@@ -97,7 +103,7 @@ final class QueryOutput {
                 writer.finish();
             } else {
                 Graph graph = query.isConstructType() ? exec.construct() : exec.describe();
-                if (skolemIris) {
+                if (terms != UnaryOperator.<Node>identity()) {
                     Graph mapped = GraphFactory.createGraphMem();
                     graph.find().forEach(t -> mapped.add(map(t, terms)));
                     graph = mapped;
@@ -107,6 +113,13 @@ final class QueryOutput {
                 RDFDataMgr.write(output, graph, chosen.graph);
             }
         }
+    }
+
+    /** The server's blank nodes (labelled with their Skolem IRIs) as {@code b0}, {@code b1}, … in order of appearance. */
+    private static UnaryOperator<Node> shortLabels() {
+        Map<Node, Node> labels = new HashMap<>();
+        return node -> node.isBlank() && SkolemIris.asSkolemIri(node) != node
+                ? labels.computeIfAbsent(node, n -> NodeFactory.createBlankNode("b" + labels.size())) : node;
     }
 
     private static Triple map(Triple t, UnaryOperator<Node> terms) {

@@ -85,6 +85,14 @@ class QueryCommandTest {
                 "--skolem-iris", "--format", "tsv", "-q");
         String iri = iris.out().lines().skip(1).findFirst().orElseThrow();
         assertTrue(iri.startsWith("<http://127.0.0.1:") && iri.contains("/.well-known/genid/library/"), iris.out());
+        Run graph = run(TestServer.dataset("library"), "CONSTRUCT { ?pub <http://ex.org/at> ?addr . ?addr <http://ex.org/code> ?c } "
+                + "WHERE { ?pub <http://schema.org/address> ?addr . ?addr <http://schema.org/postalCode> ?c }",
+                "--format", "ntriples", "-q");
+        Model constructed = ModelFactory.createDefaultModel();
+        RDFParser.fromString(graph.out(), Lang.NTRIPLES).parse(constructed);
+        assertTrue(constructed.size() > 2 && !graph.out().contains("genid"), "short blank node labels: " + graph.out());
+        assertEquals(constructed.size() / 2, constructed.listSubjects().filterKeep(r -> r.isAnon()).toList().size(),
+                "each address one blank node, the same in both its triples");
         for (String mode : new String[] {"brtpf", "preemptive"}) {
             Run next = run(TestServer.dataset("library"), "SELECT ?p ?o WHERE { " + iri + " ?p ?o }", "--mode", mode,
                     "--format", "tsv", "-q");
