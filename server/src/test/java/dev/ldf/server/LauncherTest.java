@@ -53,6 +53,42 @@ class LauncherTest {
         assertTrue(bounded.memory().contains("(-Xmx)"), bounded.log);
     }
 
+    /**
+     * On Java 25 (the machines have Temurin 25 beside Java 17) the launcher adds compact object
+     * headers and hdt-java's off-heap allocation starts without a JVM warning.
+     */
+    @Test
+    void onJava25TheLauncherAddsCompactHeadersAndTheLogHasNoWarning() throws Exception {
+        Path jdk25 = jdk(25);
+        // Java 17 is the project's floor, so a machine without a JDK 25 skips this rather than fails.
+        org.junit.jupiter.api.Assumptions.assumeTrue(jdk25 != null, "no JDK 25 under /usr/lib/jvm");
+        Run run = start(Map.of("JAVA_HOME", jdk25.toString()));
+        assertTrue(run.commandLine().contains("-XX:+UseCompactObjectHeaders"), run.commandLine());
+        assertTrue(run.memory().contains("serial GC (chosen by bin/ldf-server"), run.log);
+        assertTrue(!run.log.contains("WARNING"), run.log);
+        assertEquals(0, run.exitCode, run.log);
+        Run java17 = start(Map.of());
+        assertTrue(!java17.commandLine().contains("CompactObjectHeaders"), "Java 17 has no such option: " + java17.commandLine());
+    }
+
+    /** A JDK of this feature release under /usr/lib/jvm (Debian's and Temurin's place), or null. */
+    private static Path jdk(int feature) throws IOException {
+        Path jvms = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvms)) {
+            return null;
+        }
+        try (var dirs = Files.list(jvms)) {
+            for (Path home : dirs.sorted().toList()) {
+                Path release = home.resolve("release");
+                if (Files.isExecutable(home.resolve("bin/java")) && Files.isRegularFile(release)
+                        && Files.readString(release).contains("JAVA_VERSION=\"" + feature + ".")) {
+                    return home;
+                }
+            }
+        }
+        return null;
+    }
+
     @Test
     void aMissingJarIsOneErrorLineWithTheBuildCommand() throws Exception {
         ProcessBuilder p = new ProcessBuilder(LAUNCHER.toString(), "--config", "x.json").redirectErrorStream(true);
@@ -64,7 +100,7 @@ class LauncherTest {
         assertEquals(1, out.lines().count(), out);
     }
 
-    private record Run(String log, int exitCode) {
+    private record Run(String log, int exitCode, String commandLine) {
         String memory() {
             return log.lines().filter(l -> l.contains("Memory: ")).findFirst()
                     .map(l -> l.substring(l.indexOf("Memory: "))).orElse("(no Memory line)");
@@ -84,14 +120,17 @@ class LauncherTest {
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().putAll(env);
         Process process = builder.start();
+        String commandLine = "";
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!Files.readString(log).contains("Listening on") && process.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
+            // The script execs Java: the launched process is the JVM.
+            commandLine = process.info().commandLine().orElse("");
             process.destroy();
             boolean ended = process.waitFor(30, TimeUnit.SECONDS);
-            return new Run(Files.readString(log), ended ? process.exitValue() : -1);
+            return new Run(Files.readString(log), ended ? process.exitValue() : -1, commandLine);
         } finally {
             process.destroyForcibly();
         }
