@@ -26,8 +26,8 @@ import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.riot.system.StreamRDF;
 import org.apache.jena.riot.system.StreamRDFWriter;
 import org.apache.jena.sparql.engine.binding.Binding;
-import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.graph.GraphFactory;
+import org.apache.jena.sparql.graph.NodeTransformLib;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.RowSet;
 import org.apache.jena.sparql.exec.RowSetStream;
@@ -75,7 +75,7 @@ final class QueryOutput {
         try (exec) {
             if (query.isSelectType()) {
                 RowSet rows = exec.select();
-                Iterator<Binding> timed = counting(Iter.map(rows, b -> map(b, terms)), onResults);
+                Iterator<Binding> timed = counting(Iter.map(rows, b -> SkolemIris.mapValues(b, terms)), onResults);
                 ResultSet resultSet = ResultSet.adapt(RowSetStream.create(rows.getResultVars(), timed));
                 if (chosen == Format.TABLE) {
                     ResultSetFormatter.out(output, resultSet);
@@ -103,11 +103,9 @@ final class QueryOutput {
                 writer.finish();
             } else {
                 Graph graph = query.isConstructType() ? exec.construct() : exec.describe();
-                if (terms != UnaryOperator.<Node>identity()) {
-                    Graph mapped = GraphFactory.createGraphMem();
-                    graph.find().forEach(t -> mapped.add(map(t, terms)));
-                    graph = mapped;
-                }
+                Graph mapped = GraphFactory.createGraphMem();
+                graph.find().forEach(t -> mapped.add(map(t, terms)));
+                graph = mapped;
                 graph.getPrefixMapping().setNsPrefixes(query.getPrefixMapping());
                 onResults.accept(graph.size());
                 RDFDataMgr.write(output, graph, chosen.graph);
@@ -123,14 +121,9 @@ final class QueryOutput {
     }
 
     private static Triple map(Triple t, UnaryOperator<Node> terms) {
-        return Triple.create(terms.apply(t.getSubject()), t.getPredicate(), terms.apply(t.getObject()));
+        return NodeTransformLib.transform(terms::apply, t);
     }
 
-    private static Binding map(Binding b, UnaryOperator<Node> terms) {
-        BindingBuilder builder = BindingBuilder.create();
-        b.forEach((v, node) -> builder.add(v, terms.apply(node)));
-        return builder.build();
-    }
 
     private static Iterator<Binding> counting(Iterator<Binding> rows, LongConsumer onResults) {
         return new Iterator<>() {

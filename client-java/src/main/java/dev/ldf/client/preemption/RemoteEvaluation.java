@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.stream.Stream;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.algebra.Algebra;
@@ -59,6 +58,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
     private final QueryIterator input;
     private final ExecutionContext context;
     private final List<Var> vars;
+    /** Every variable of the part, {@link #vars} and those only its filters mention. */
+    private final List<Var> mentioned;
     /** Variables only the part's filters mention: a row's value for one must be substituted. */
     private final List<Var> filterOnly;
     /** The part as the plan report shows it, written once for all its blocks. */
@@ -72,7 +73,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
         this.input = input;
         this.context = context;
         this.vars = OpVars.visibleVars(op).stream().sorted((a, b) -> a.getVarName().compareTo(b.getVarName())).toList();
-        this.filterOnly = OpVars.mentionedVars(op).stream().filter(v -> !vars.contains(v)).toList();
+        this.mentioned = List.copyOf(OpVars.mentionedVars(op));
+        this.filterOnly = mentioned.stream().filter(v -> !vars.contains(v)).toList();
         this.partText = OpAsQuery.asQuery(op).toString().strip().replaceAll("\\s+", " ");
     }
 
@@ -107,11 +109,9 @@ final class RemoteEvaluation implements Iterator<Binding> {
             Binding row = input.next();
             read++;
             List<Var> bound = vars.stream().filter(row::contains).toList();
-            boolean seenByFilter = filterOnly.stream().anyMatch(row::contains);
-            if (Stream.concat(vars.stream(), filterOnly.stream())
-                    .anyMatch(v -> row.contains(v) && source.skolemIris().isForeignBlank(row.get(v)))) {
+            if (mentioned.stream().anyMatch(v -> row.contains(v) && source.skolemIris().isForeignBlank(row.get(v)))) {
                 blocks.add(new LocalBlock(row));
-            } else if (seenByFilter) {
+            } else if (filterOnly.stream().anyMatch(row::contains)) {
                 blocks.add(new RemoteBlock(Substitute.substitute(op, row), List.of(), List.of(row), " for 1 row, substituted"));
             } else {
                 groups.computeIfAbsent(bound, b -> new ArrayList<>()).add(row);

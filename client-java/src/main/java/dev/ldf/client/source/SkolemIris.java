@@ -70,9 +70,7 @@ public final class SkolemIris {
     }
 
     public Binding toBlank(Binding binding) {
-        BindingBuilder builder = BindingBuilder.create();
-        binding.forEach((v, node) -> builder.add(v, toBlank(node)));
-        return builder.build();
+        return mapValues(binding, this::toBlank);
     }
 
     /** The Skolem IRI a blank node of this source came as; other terms unchanged. */
@@ -81,12 +79,17 @@ public final class SkolemIris {
     }
 
     public Triple toIri(Triple t) {
-        return Triple.create(toIri(t.getSubject()), toIri(t.getPredicate()), toIri(t.getObject()));
+        return NodeTransformLib.transform(this::toIri, t);
     }
 
     public Binding toIri(Binding binding) {
+        return mapValues(binding, this::toIri);
+    }
+
+    /** {@code binding} with {@code terms} applied to its values (Jena's node transform of a binding maps only its variables). */
+    public static Binding mapValues(Binding binding, UnaryOperator<Node> terms) {
         BindingBuilder builder = BindingBuilder.create();
-        binding.forEach((v, node) -> builder.add(v, toIri(node)));
+        binding.forEach((v, node) -> builder.add(v, terms.apply(node)));
         return builder.build();
     }
 
@@ -110,11 +113,7 @@ public final class SkolemIris {
                     return opTable;
                 }
                 Table table = TableFactory.create(opTable.getTable().getVars());
-                opTable.getTable().rows().forEachRemaining(row -> {
-                    BindingBuilder builder = BindingBuilder.create();
-                    row.forEach((v, node) -> builder.add(v, terms.apply(node)));
-                    table.addBinding(builder.build());
-                });
+                opTable.getTable().rows().forEachRemaining(row -> table.addBinding(mapValues(row, terms)));
                 return OpTable.create(table);
             }
         }, mapped);

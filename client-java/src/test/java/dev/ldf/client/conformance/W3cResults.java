@@ -39,47 +39,77 @@ final class W3cResults {
     /** Null when {@code exec}'s answer is the expected one, else what differs, in a few words. */
     static String check(W3cTest test, Query query, QueryExec exec) throws IOException {
         try (exec) {
-            return checkOpen(test, query, exec);
+            Object expected = expected(test, query);
+            Object actual = answer(query, exec);
+            if (test.result().getFileName().toString().endsWith(".csv")) {
+                actual = throughCsv((ResultSetRewindable) actual);
+            }
+            if (test.lax()) {
+                expected = distinct((ResultSetRewindable) expected);
+                actual = distinct((ResultSetRewindable) actual);
+            }
+            return differs(query, expected, actual, "expected");
         }
     }
 
-    private static String checkOpen(W3cTest test, Query query, QueryExec exec) throws IOException {
-        String file = test.result().getFileName().toString();
+    /** Null when both executions give the same answer, compared as {@link #check} compares. */
+    static String compare(Query query, QueryExec ours, QueryExec theirs) {
+        try (ours; theirs) {
+            return differs(query, answer(query, theirs), answer(query, ours), "ARQ");
+        }
+    }
+
+    /** The answer of a query form: a boolean, a graph, or solutions that can be read twice. */
+    private static Object answer(Query query, QueryExec exec) {
         if (query.isAskType()) {
-            boolean expected = expectedBoolean(test.result());
-            boolean actual = exec.ask();
-            return expected == actual ? null : "ASK gave " + actual;
+            return exec.ask();
         }
         if (query.isConstructType() || query.isDescribeType()) {
-            Graph expected = ResultSetFactory.loadAsModel(uri(test.result())).getGraph();
-            Graph actual = query.isConstructType() ? exec.construct() : exec.describe();
-            return expected.isIsomorphicWith(actual) ? null
-                    : "graph of " + actual.size() + " triples, expected " + expected.size();
+            return query.isConstructType() ? exec.construct() : exec.describe();
         }
-        ResultSetRewindable actual = ResultSetFactory.makeRewindable(exec.select());
-        ResultSetRewindable expected;
-        if (file.endsWith(".csv")) {
+        return ResultSetFactory.makeRewindable(exec.select());
+    }
+
+    /** The test's expected answer, in the form {@link #answer} gives. */
+    private static Object expected(W3cTest test, Query query) throws IOException {
+        if (query.isAskType()) {
+            return expectedBoolean(test.result());
+        }
+        if (query.isConstructType() || query.isDescribeType()) {
+            return ResultSetFactory.loadAsModel(uri(test.result())).getGraph();
+        }
+        if (test.result().getFileName().toString().endsWith(".csv")) {
             try (InputStream in = Files.newInputStream(test.result())) {
-                expected = ResultSetFactory.makeRewindable(ResultSetMgr.read(in, ResultSetLang.RS_CSV));
+                return ResultSetFactory.makeRewindable(ResultSetMgr.read(in, ResultSetLang.RS_CSV));
             }
-            actual = throughCsv(actual);
-        } else {
-            SPARQLResult result = ResultSetFactory.result(uri(test.result()));
-            expected = result.isModel() ? ResultSetFactory.makeRewindable(result.getModel())
-                    : ResultSetFactory.makeRewindable(result.getResultSet());
         }
-        if (test.lax()) {
-            expected = distinct(expected);
-            actual = distinct(actual);
+        SPARQLResult result = ResultSetFactory.result(uri(test.result()));
+        return result.isModel() ? ResultSetFactory.makeRewindable(result.getModel())
+                : ResultSetFactory.makeRewindable(result.getResultSet());
+    }
+
+    /**
+     * Null when the answers agree: booleans by value, graphs by isomorphism, solutions by term with
+     * blank nodes up to renaming (in order under ORDER BY); else what {@code actual} gave against
+     * {@code whose} answer.
+     */
+    private static String differs(Query query, Object reference, Object actual, String whose) {
+        if (reference instanceof Boolean b) {
+            return b.equals(actual) ? null : "ASK gave " + actual + ", " + whose + " " + b;
         }
-        boolean same = query.isOrdered() ? ResultSetCompare.equalsByTermAndOrder(expected, actual)
-                : ResultSetCompare.equalsByTerm(expected, actual);
+        if (reference instanceof Graph g) {
+            Graph a = (Graph) actual;
+            return g.isIsomorphicWith(a) ? null : "graph of " + a.size() + " triples, " + whose + " " + g.size();
+        }
+        ResultSetRewindable r = (ResultSetRewindable) reference;
+        ResultSetRewindable a = (ResultSetRewindable) actual;
+        boolean same = query.isOrdered() ? ResultSetCompare.equalsByTermAndOrder(r, a) : ResultSetCompare.equalsByTerm(r, a);
         if (same) {
             return null;
         }
-        actual.reset();
-        expected.reset();
-        return actual.size() + " rows, expected " + expected.size() + "; got " + shown(actual);
+        r.reset();
+        a.reset();
+        return a.size() + " rows, " + whose + " " + r.size() + "; got " + shown(a);
     }
 
     /** An ASK result: SPARQL XML or JSON, or RDF with {@code rs:boolean}. */
@@ -90,27 +120,6 @@ final class W3cResults {
         }
         Model model = result.getModel();
         return model.listObjectsOfProperty(model.createProperty(RS + "boolean")).next().asLiteral().getBoolean();
-    }
-
-    /** Null when both executions give the same answer, compared as {@link #check} compares. */
-    static String compare(Query query, QueryExec ours, QueryExec theirs) {
-        try (ours; theirs) {
-            if (query.isAskType()) {
-                boolean a = ours.ask();
-                boolean b = theirs.ask();
-                return a == b ? null : "ASK gave " + a + ", ARQ " + b;
-            }
-            if (query.isConstructType() || query.isDescribeType()) {
-                Graph a = query.isConstructType() ? ours.construct() : ours.describe();
-                Graph b = query.isConstructType() ? theirs.construct() : theirs.describe();
-                return a.isIsomorphicWith(b) ? null : "graph of " + a.size() + " triples, ARQ's " + b.size();
-            }
-            ResultSetRewindable a = ResultSetFactory.makeRewindable(ours.select());
-            ResultSetRewindable b = ResultSetFactory.makeRewindable(theirs.select());
-            boolean same = query.isOrdered() ? ResultSetCompare.equalsByTermAndOrder(a, b) : ResultSetCompare.equalsByTerm(a, b);
-            a.reset();
-            return same ? null : a.size() + " rows, ARQ " + b.size() + "; got " + shown(a);
-        }
     }
 
     private static ResultSetRewindable throughCsv(ResultSetRewindable rows) {
