@@ -50,6 +50,15 @@ public final class Replica implements AutoCloseable {
      * where there is no launcher, with {@code java} and {@code jvmArgs} alone.
      */
     public static Replica start(Path config, Path log, List<String> jvmArgs, int port) throws IOException {
+        return start(config, log, jvmArgs, port, START_TIMEOUT);
+    }
+
+    /**
+     * As {@link #start(Path, Path, List, int)}, waiting up to {@code timeout}: a server that builds
+     * the index of a large file on its way up takes minutes.
+     */
+    public static Replica start(Path config, Path log, List<String> jvmArgs, int port, Duration timeout)
+            throws IOException {
         port = port == 0 ? freePort() : port;
         List<String> arguments = List.of("--config", config.toString(), "--host", "127.0.0.1", "--port",
                 Integer.toString(port));
@@ -69,7 +78,7 @@ public final class Replica implements AutoCloseable {
         Process process = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Replica replica = new Replica(process, URI.create("http://127.0.0.1:" + port + "/"));
         try {
-            replica.awaitReady(log);
+            replica.awaitReady(log, timeout);
             return replica;
         } catch (IOException | RuntimeException e) {
             replica.close();
@@ -103,10 +112,10 @@ public final class Replica implements AutoCloseable {
         return pathingJar;
     }
 
-    private void awaitReady(Path log) throws IOException {
+    private void awaitReady(Path log, Duration timeout) throws IOException {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest ready = HttpRequest.newBuilder(uri.resolve("/-/ready")).timeout(Duration.ofSeconds(5)).build();
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw exited(process.exitValue(), log);
@@ -128,7 +137,7 @@ public final class Replica implements AutoCloseable {
                 throw new IllegalStateException("Interrupted while waiting for the replica", e);
             }
         }
-        throw new IllegalStateException("The replica was not ready after " + START_TIMEOUT.toSeconds() + " s; see " + log);
+        throw new IllegalStateException("The replica was not ready after " + timeout.toSeconds() + " s; see " + log);
     }
 
     /**

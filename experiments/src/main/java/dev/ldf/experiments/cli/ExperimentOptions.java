@@ -8,11 +8,8 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.ldf.cli.UsageException;
+import dev.ldf.experiments.run.WatDivFiles;
 import dev.ldf.hdt.files.Directories;
-import dev.ldf.hdt.files.HdtFiles;
-import dev.ldf.watdiv.generate.GeneratedDataset;
-import dev.ldf.watdiv.generate.Model;
-import dev.ldf.watdiv.generate.WatDivGenerator;
 import dev.ldf.watdiv.workload.WorkloadFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -50,26 +47,16 @@ final class ExperimentOptions {
 
     /** The HDT file, generated (with its N-Triples) if it is not there yet. */
     Path hdt() throws IOException {
-        Path hdt = dataDir.resolve("watdiv-sf" + scale() + "-seed" + seed + ".hdt");
-        if (!Files.exists(hdt) || !Files.exists(HdtFiles.indexFile(hdt))) {
-            System.err.println("generating the dataset (once): " + hdt);
-            GeneratedDataset.write(generator(), dataDir.resolve("watdiv-sf" + scale() + "-seed" + seed + ".nt.gz"), hdt);
-        }
-        return hdt;
+        return files().hdt();
     }
 
     /** The workload files, generated if they are not there yet. */
     WorkloadFiles workload() throws IOException {
-        WorkloadFiles files = new WorkloadFiles(dataDir.resolve("workload-sf" + scale() + "-seed" + seed));
-        if (!files.exist()) {
-            System.err.println("generating the workloads (once): " + files.dir());
-            files.write(generator(), WorkloadFiles.Settings.defaults());
-        }
-        return files;
+        return files().workload();
     }
 
-    private WatDivGenerator generator() {
-        return new WatDivGenerator(Model.watdiv(), scale(), seed);
+    private WatDivFiles files() {
+        return new WatDivFiles(dataDir, scale(), seed);
     }
 
     /** A directory for the server's configuration, logs and cache files, emptied for each run. */

@@ -109,7 +109,7 @@ final class ServerBenchCommand implements Callable<Integer> {
         List<ServerBench.Load> loads = paths.loads(bindings);
         ServerBench.Settings settings = new ServerBench.Settings(rounds, Duration.ofSeconds(warmUp),
                 Duration.ofSeconds(duration), Duration.ofSeconds(deepWarmUp), Duration.ofSeconds(deepDuration), threads,
-                connections, "application/n-triples");
+                connections, "application/n-triples", ServerBench.DUMPS, ServerBench.DOWNLOADS);
         ServerBench.Results results = new ServerBench(settings, System.err).run(hdt, chosen, loads, work.resolve("servers"));
         Files.createDirectories(output);
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, %,d triples), one machine "

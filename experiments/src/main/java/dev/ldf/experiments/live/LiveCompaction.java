@@ -11,10 +11,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.rdfhdt.hdt.enums.TripleComponentRole;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
+import org.rdfhdt.hdt.triples.IteratorTripleID;
+import org.rdfhdt.hdt.triples.TripleID;
 import org.rdfhdt.hdt.triples.TripleString;
+
 import dev.ldf.deploy.local.Replica;
+import dev.ldf.experiments.run.DiskUse;
+import dev.ldf.experiments.run.ProcessMemory;
 import dev.ldf.server.config.Writes;
 
 /**
@@ -49,17 +58,19 @@ final class LiveCompaction {
         int deletes = settings.compactionChanges() / 10;
         try (HDT file = HDTManager.mapIndexedHDT(hdt)) {
             baseTriples = file.getTriples().getNumberOfElements();
-            var it = file.search("", "", "");
+            // Spread over the whole file; only the chosen triples are turned into strings.
+            IteratorTripleID all = file.getTriples().searchAll();
             long step = Math.max(1, baseTriples / Math.max(1, deletes));
-            for (long i = 0; it.hasNext() && deletable.size() < deletes; i++) {
-                TripleString t = it.next();
-                if (i % step == 0 && !t.getSubject().toString().startsWith("_:") && !t.getObject().toString().startsWith("_:")) {
-                    deletable.add(new TripleString(t.getSubject().toString(), t.getPredicate().toString(),
-                            t.getObject().toString()));
+            for (long i = 0; i < baseTriples && deletable.size() < deletes; i += step) {
+                all.goTo(i);
+                TripleID id = all.next();
+                String s = file.getDictionary().idToString(id.getSubject(), TripleComponentRole.SUBJECT).toString();
+                String p = file.getDictionary().idToString(id.getPredicate(), TripleComponentRole.PREDICATE).toString();
+                String o = file.getDictionary().idToString(id.getObject(), TripleComponentRole.OBJECT).toString();
+                if (!s.startsWith("_:") && !o.startsWith("_:")) {
+                    deletable.add(new TripleString(s, p, o));
                 }
             }
-        } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
-            throw new IOException(e);
         }
         try (Replica server = LiveServers.start(settings.jvmArgs(), dir, copy, new Writes(true, LiveExperiment.TOKEN, null, 0L))) {
             String dataset = server.uri() + "watdiv";
@@ -67,16 +78,23 @@ final class LiveCompaction {
             for (int i = 0; i < adds; i += settings.patchTriples()) {
                 http.post(dataset, LiveWorkload.patch(Math.min(settings.patchTriples(), adds - i), "compaction", i));
             }
-            StringBuilder rows = new StringBuilder("TX .\n");
-            for (TripleString t : deletable) {
-                rows.append("D ").append(LiveWorkload.term(t.getSubject().toString())).append(' ').append(LiveWorkload.term(t.getPredicate().toString()))
-                        .append(' ').append(LiveWorkload.term(t.getObject().toString())).append(" .\n");
+            for (int from = 0; from < deletable.size(); from += settings.patchTriples()) {
+                StringBuilder rows = new StringBuilder("TX .\n");
+                for (TripleString t : deletable.subList(from, Math.min(deletable.size(), from + settings.patchTriples()))) {
+                    rows.append("D ").append(LiveWorkload.term(t.getSubject().toString())).append(' ')
+                            .append(LiveWorkload.term(t.getPredicate().toString())).append(' ')
+                            .append(LiveWorkload.term(t.getObject().toString())).append(" .\n");
+                }
+                http.post(dataset, rows.append("TC .\n").toString().getBytes(StandardCharsets.UTF_8));
             }
-            http.post(dataset, rows.append("TC .\n").toString().getBytes(StandardCharsets.UTF_8));
             long expected = baseTriples + adds - deletable.size();
 
             ReadLoad readers = new ReadLoad(http, dataset, patterns, settings.readers(), settings.seed() + 100);
             readers.start();
+            ProcessMemory memory = ProcessMemory.sample(ProcessHandle.of(server.pid()).orElseThrow());
+            long diskBefore = DiskUse.bytesUnder(dir);
+            AtomicLong diskPeak = new AtomicLong(diskBefore);
+            ScheduledExecutorService diskSampler = DiskUse.sample(dir, diskPeak);
             long start = System.nanoTime();
             HttpResponse<String> started = http.send(HttpRequest.newBuilder(URI.create(dataset + "/compaction"))
                     .header("Authorization", "Bearer " + LiveExperiment.TOKEN).POST(HttpRequest.BodyPublishers.noBody()).build());
@@ -91,6 +109,8 @@ final class LiveCompaction {
             } while (!(status.contains("\"running\":false") && status.contains("\"last\"")));
             double seconds = (System.nanoTime() - start) / 1e9;
             readers.stop();
+            memory.close();
+            diskSampler.shutdownNow();
             String total = http.get(dataset);
             boolean exact = total.contains("\"" + expected + "\"^^<http://www.w3.org/2001/XMLSchema#integer>");
             figures.add("compaction", baseTriples + " + " + settings.compactionChanges(), "seconds", seconds, "s");
@@ -98,9 +118,13 @@ final class LiveCompaction {
             figures.add("compaction", baseTriples + " + " + settings.compactionChanges(), "read errors", readers.errors(), "");
             figures.add("compaction", baseTriples + " + " + settings.compactionChanges(), "count after = base + adds - deletes",
                     exact ? 1 : 0, "");
+            figures.add("compaction", baseTriples + " + " + settings.compactionChanges(), "server peak RSS",
+                    memory.peakBytes() / 1048576.0, "MB");
+            figures.add("compaction", baseTriples + " + " + settings.compactionChanges(), "peak extra disk",
+                    (diskPeak.get() - diskBefore) / 1048576.0, "MB");
             progress.printf(Locale.ROOT, "compaction of %,d + %,d changes: %.1f s, %,d reads during it, %d errors, "
-                    + "count after %s%n", baseTriples, settings.compactionChanges(), seconds, readers.pages(), readers.errors(),
-                    exact ? "exact" : "WRONG");
+                    + "count after %s, peak RSS %d MB%n", baseTriples, settings.compactionChanges(), seconds, readers.pages(),
+                    readers.errors(), exact ? "exact" : "WRONG", memory.peakBytes() >> 20);
         }
     }
 }

@@ -62,7 +62,7 @@ public final class LiveReport {
     }
 
     /** The targets of the live-data issue, each with the figure that answers it. */
-    String inShort() {
+    public String inShort() {
         double ingest = results.figures().stream().filter(f -> f.part().equals("ingest")
                 && f.metric().equals("triples per second")).mapToDouble(LiveExperiment.Figure::value).max().orElse(0);
         double ratio = value("reads", "under writes / read-only");

@@ -22,14 +22,26 @@ public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
     /** Draws the lists from {@code hdt} and the workload's query pool and writes them into {@code dir}. */
     public static BenchPaths write(Path hdt, WorkloadFiles workload, int bindings, int deepPages, long seed, Path dir)
             throws Exception {
+        return write(hdt, workload, bindings, deepPages, seed, dir, false);
+    }
+
+    /**
+     * As {@link #write(Path, WorkloadFiles, int, int, long, Path)}; with {@code oneByOne}, also the
+     * TPF requests that fetch the brTPF requests' solutions one binding at a time.
+     */
+    public static BenchPaths write(Path hdt, WorkloadFiles workload, int bindings, int deepPages, long seed, Path dir,
+            boolean oneByOne) throws Exception {
         List<Triple> patterns = PathLists.patterns(Workload.read(workload.pool()));
         Map<String, Integer> sizes = new LinkedHashMap<>();
         try (HDT file = QuietOutput.call(() -> HDTManager.mapIndexedHDT(hdt.toString(), ProgressListener.ignore()))) {
             PathLists lists = new PathLists(ServerBench.dataset(), file, seed);
             sizes.put(ServerBenchReport.TPF, PathLists.write(dir.resolve(fileName(ServerBenchReport.TPF)),
                     lists.firstPages(patterns)));
-            sizes.put(brtpfName(bindings), PathLists.write(dir.resolve(fileName(brtpfName(bindings))),
-                    lists.brtpf(patterns, bindings)));
+            PathLists.BindingRequests requests = lists.brtpf(patterns, bindings);
+            sizes.put(brtpfName(bindings), PathLists.write(dir.resolve(fileName(brtpfName(bindings))), requests.brtpf()));
+            if (oneByOne) {
+                sizes.put(ONE_BY_ONE, PathLists.write(dir.resolve(fileName(ONE_BY_ONE)), requests.oneByOne()));
+            }
             for (String shape : PathLists.DEEP_SHAPES) {
                 sizes.put(deepName(shape), PathLists.write(dir.resolve(fileName(deepName(shape))),
                         lists.deepPages(shape, deepPages)));
@@ -52,6 +64,11 @@ public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
         return loads;
     }
 
+    /** The file of the list called {@code name}. */
+    public Path file(String name) {
+        return dir.resolve(fileName(name));
+    }
+
     /** How many paths of each kind, for the report. */
     public String describe() {
         List<String> parts = new ArrayList<>();
@@ -61,6 +78,8 @@ public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
 
     /** The prefixes of the deep-page loads' names: under all connections, and from one client. */
     static final String DEEP = "deep ";
+    /** The load of TPF requests that fetch brTPF's bindings one at a time. */
+    public static final String ONE_BY_ONE = "TPF, brTPF's bindings one by one";
     static final String ONE_CLIENT = "one client ";
 
     static String brtpfName(int bindings) {

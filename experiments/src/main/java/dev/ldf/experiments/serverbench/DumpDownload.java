@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
 
+import dev.ldf.experiments.run.ProcessMemory;
+
 /**
  * One download of a dataset's dump, read as fast as a plain socket allows and thrown away, with
  * the server's peak memory meanwhile: the dump's streaming rate and whether memory stays flat.

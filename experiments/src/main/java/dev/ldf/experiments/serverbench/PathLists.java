@@ -67,15 +67,28 @@ final class PathLists {
     }
 
     /**
+     * brTPF requests, and the TPF requests that would fetch the same solutions one binding at a time
+     * (each binding substituted into the pattern): what a bind join over a TPF server sends instead.
+     */
+    record BindingRequests(List<String> brtpf, List<String> oneByOne) {}
+
+    /**
      * For each distinct pattern with a variable subject and a constant predicate, one brTPF request
      * with {@code bindings} distinct subjects, as a bind join sends them: subjects drawn at random
      * that have the predicate, filled up with subjects that do not where few have it.
      */
-    List<String> brtpf(List<Triple> patterns, int bindings) {
+    BindingRequests brtpf(List<Triple> patterns, int bindings) {
         Set<String> paths = new LinkedHashSet<>();
+        Set<String> oneByOne = new LinkedHashSet<>();
         long subjects = hdt.getDictionary().getNsubjects();
+        Set<Triple> drawn = new java.util.HashSet<>();
         for (Triple pattern : patterns) {
             if (!pattern.getSubject().isVariable() || pattern.getPredicate().isVariable()) {
+                continue;
+            }
+            Triple named = Triple.create(S, pattern.getPredicate(), pattern.getObject().isVariable() ? O : pattern.getObject());
+            // Many queries share a pattern up to its variables' names: bindings are drawn once per pattern.
+            if (!drawn.add(named)) {
                 continue;
             }
             long predicate = hdt.getDictionary().stringToId(HdtTerms.toHdt(pattern.getPredicate()), TripleComponentRole.PREDICATE);
@@ -100,10 +113,14 @@ final class PathLists {
                     }
                 }
             }
-            Triple named = Triple.create(S, pattern.getPredicate(), pattern.getObject().isVariable() ? O : pattern.getObject());
-            paths.add(path(named, keys));
+            if (paths.add(path(named, keys))) {
+                for (Binding key : keys) {
+                    oneByOne.add(path(Triple.create(key.get(Var.alloc("s")), named.getPredicate(), named.getObject()),
+                            List.of()));
+                }
+            }
         }
-        return new ArrayList<>(paths);
+        return new BindingRequests(new ArrayList<>(paths), new ArrayList<>(oneByOne));
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.ldf.experiments.run.ProcessMemory;
 import dev.ldf.hdt.files.Directories;
 
 /**
@@ -30,7 +31,7 @@ public final class ServerBench {
 
     /** How long and how hard. */
     public record Settings(int rounds, Duration warmUp, Duration duration, Duration deepWarmUp, Duration deepDuration,
-            int threads, int connections, String accept) {}
+            int threads, int connections, String accept, List<String> dumps, int downloads) {}
 
     /** One measured run. */
     public record Run(int round, String server, String load, Wrk.Result result, long peakRssBytes) {
@@ -51,8 +52,8 @@ public final class ServerBench {
     public record Results(List<Run> runs, List<Download> downloads) {}
 
     /** The dumps downloaded from servers that offer them, each once to warm up, then measured. */
-    static final List<String> DUMPS = List.of("dump.nt", "dump.nt.gz");
-    private static final int DOWNLOADS = 3;
+    public static final List<String> DUMPS = List.of("dump.nt", "dump.nt.gz");
+    public static final int DOWNLOADS = 3;
 
     private static final String DATASET = "watdiv";
 
@@ -117,9 +118,9 @@ public final class ServerBench {
 
     private List<Download> dumps(int round, String server, Contender.Running running) throws IOException {
         List<Download> downloads = new ArrayList<>();
-        for (String file : DUMPS) {
+        for (String file : settings.dumps()) {
             DumpDownload.measure(running.uri(), DATASET, file, running.process());
-            for (int repeat = 1; repeat <= DOWNLOADS; repeat++) {
+            for (int repeat = 1; repeat <= settings.downloads(); repeat++) {
                 DumpDownload.Result result = DumpDownload.measure(running.uri(), DATASET, file, running.process());
                 downloads.add(new Download(round, server, file, repeat, result));
                 progress.printf(Locale.ROOT, "  %-18s %,d bytes in %.2f s: %.0f MB/s  RSS %d MB%n", file, result.bytes(),

@@ -21,9 +21,9 @@ import dev.ldf.experiments.run.CsvWriter;
  */
 public final class ServerBenchReport {
 
-    static final String OURS = "ours";
-    static final String TPF = "TPF first pages";
-    static final String BRTPF = "brTPF 30 bindings";
+    public static final String OURS = "ours";
+    public static final String TPF = "TPF first pages";
+    public static final String BRTPF = "brTPF 30 bindings";
 
     private final List<ServerBench.Run> runs;
     private final List<ServerBench.Download> downloads;
@@ -114,7 +114,13 @@ public final class ServerBenchReport {
                 }
             }
         }
-        md.append("\n## Targets\n\n| target | measured | verdict |\n|---|---|---|\n");
+        md.append("\n## Targets\n\n| target | measured | verdict |\n|---|---|---|\n").append(targets());
+        return md.toString();
+    }
+
+    /** The rows of the targets table, each met or missed. */
+    public String targets() {
+        StringBuilder md = new StringBuilder();
         new ServerBenchTargets(this, runs, downloads, servers, connections, triples).write(md);
         return md.toString();
     }
@@ -162,8 +168,8 @@ public final class ServerBenchReport {
         return OptionalDouble.of(rates.length % 2 == 1 ? rates[mid] : (rates[mid - 1] + rates[mid]) / 2);
     }
 
-    /** Requests per second of {@code load} on {@code server} in {@code round}, if it ran. */
-    Optional<Double> rate(int round, String server, String load) {
+    /** Requests per second of {@code server} on {@code load} in {@code round}, if it ran. */
+    public Optional<Double> rate(int round, String server, String load) {
         return runs.stream().filter(r -> r.round() == round && r.server().equals(server) && r.load().equals(load))
                 .findFirst().map(r -> r.result().requestsPerSecond());
     }

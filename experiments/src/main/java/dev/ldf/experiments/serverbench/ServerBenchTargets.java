@@ -19,9 +19,10 @@ final class ServerBenchTargets {
 
     static final double DEEP_P95_TARGET_MS = 2.0;
     static final double TPF_P99_TARGET_MS = 5.0;
-    /** The RSS targets: WatDiv 1M in 400 MB, 10M (and anything past 5 M triples) in 512 MB. */
+    /** The RSS targets: WatDiv 1M in 400 MB, 10M (and anything past 5 M triples) in 512 MB, 100M (past 50 M) in 1 GB. */
     static final long SMALL_RSS_TARGET_BYTES = 400L << 20;
     static final long RSS_TARGET_BYTES = 512L << 20;
+    static final long LARGE_RSS_TARGET_BYTES = 1024L << 20;
     static final double DUMP_TARGET_MB_PER_S = 300;
 
     private final ServerBenchReport report;
@@ -38,7 +39,8 @@ final class ServerBenchTargets {
         this.downloads = downloads;
         this.servers = servers;
         this.connections = connections;
-        this.rssTarget = triples < 5_000_000 ? SMALL_RSS_TARGET_BYTES : RSS_TARGET_BYTES;
+        this.rssTarget = triples < 5_000_000 ? SMALL_RSS_TARGET_BYTES
+                : triples < 50_000_000 ? RSS_TARGET_BYTES : LARGE_RSS_TARGET_BYTES;
     }
 
     /** Appends the targets table's rows to {@code md}. */

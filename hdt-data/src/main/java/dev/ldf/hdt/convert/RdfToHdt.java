@@ -115,7 +115,7 @@ public final class RdfToHdt {
         Path work = loader == Loader.DISK ? Files.createTempDirectory(dir, absolute.getFileName() + ".work") : null;
         try {
             long count;
-            try (HDT hdt = generate(triples, work)) {
+            try (HDT hdt = limited(() -> generate(triples, work), work != null ? work : dir)) {
                 count = hdt.getTriples().getNumberOfElements();
                 progress.message(String.format(java.util.Locale.ROOT,
                         "read %,d triples (%,d in named graphs skipped); %,d distinct; saving %s",
@@ -126,10 +126,16 @@ public final class RdfToHdt {
                 for (TripleString t : header) {
                     hdt.getHeader().insert(t.getSubject(), t.getPredicate(), t.getObject());
                 }
-                hdt.saveToHDT(temp.toString(), progress);
+                limited(() -> {
+                    hdt.saveToHDT(temp.toString(), progress);
+                    return null;
+                }, dir);
             }
             Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            buildIndex(absolute);
+            limited(() -> {
+                buildIndex(absolute);
+                return null;
+            }, dir);
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             progress.message(String.format(java.util.Locale.ROOT, "done in %.1f s: %s", elapsed.toMillis() / 1000.0, output));
             return new ConversionSummary(absolute, read.getAsLong(), skipped.getAsLong(), count, elapsed);
@@ -139,6 +145,21 @@ public final class RdfToHdt {
                 // The disk loader removes its work directory itself when it succeeds.
                 Directories.deleteRecursively(work);
             }
+        }
+    }
+
+    /** An I/O step whose running out of heap or disk becomes a {@link ConversionLimits} that says what to change. */
+    private <T> T limited(java.util.concurrent.Callable<T> step, Path work) throws IOException {
+        try {
+            return step.call();
+        } catch (OutOfMemoryError | IOException | RuntimeException e) {
+            ConversionLimits limit = ConversionLimits.of(e, loader, work);
+            if (limit != null) {
+                throw limit;
+            }
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e.getMessage(), e);
         }
     }
 

@@ -1,13 +1,19 @@
 package dev.ldf.hdt.cli;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.cli.testing.CommandRun;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A tour of ldf-hdt's error paths: each mistake is one line on standard error that names what
@@ -38,6 +44,34 @@ class HdtDataCommandTest {
         Path bad = Files.writeString(dir.resolve("bad.ttl"), "this is not turtle <<<\n");
         run("convert", "-q", bad.toString(), "-o", dir.resolve("x.hdt").toString()).failsWithOneLine(1, "Cannot parse " + bad);
         run("index", "-q", bad.toString()).failsWithOneLine(1, bad + " is not a readable HDT file");
+    }
+
+    /**
+     * Issue 36: a heap too small for the input is one line naming the loader's setting to change,
+     * from a real JVM with a small heap (an OutOfMemoryError cannot be provoked in this one), and
+     * no partial output is left behind.
+     */
+    @Test
+    void aHeapTooSmallIsOneLineThatNamesTheSettingToChange() throws IOException, InterruptedException {
+        Path input = dir.resolve("big.nt");
+        try (var out = Files.newBufferedWriter(input)) {
+            for (int i = 0; i < 400_000; i++) {
+                out.write("<http://example.org/s" + i + "> <http://example.org/p" + (i % 50) + "> \"value " + i + "\" .\n");
+            }
+        }
+        for (String loader : new String[] {"MEMORY", "DISK"}) {
+            Path output = dir.resolve(loader + ".hdt");
+            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx32m",
+                    "-cp", System.getProperty("java.class.path"), HdtDataCommand.class.getName(), "convert", "-q",
+                    "--loader", loader, "-o", output.toString(), input.toString()).redirectErrorStream(true).start();
+            String printed = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            assertEquals(1, child.waitFor(), printed);
+            assertTrue(printed.startsWith("error: out of memory with a heap of ") && !printed.contains("\n")
+                    && printed.contains(loader.equals("MEMORY") ? "--loader DISK" : "java -Xmx4g"), printed);
+            try (var left = Files.list(dir)) {
+                assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith(loader)).toList());
+            }
+        }
     }
 
     /** Issue 33: -V says the command, its version and the commit it was built from. */

@@ -1,4 +1,4 @@
-package dev.ldf.experiments.serverbench;
+package dev.ldf.experiments.run;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,6 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -14,9 +15,9 @@ import java.util.stream.Stream;
  * and its workers), read from {@code /proc} (Linux) every 200 ms while a run lasts; the highest
  * sum counts.
  */
-final class ProcessMemory implements AutoCloseable {
+public final class ProcessMemory implements AutoCloseable {
 
-    private final ProcessHandle root;
+    private final Supplier<Stream<ProcessHandle>> tree;
     private final AtomicLong peak = new AtomicLong();
     private final ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "rss-sampler");
@@ -24,31 +25,46 @@ final class ProcessMemory implements AutoCloseable {
         return t;
     });
 
-    private ProcessMemory(ProcessHandle root) {
-        this.root = root;
+    private ProcessMemory(Supplier<Stream<ProcessHandle>> tree) {
+        this.tree = tree;
     }
 
-    /** Starts sampling the tree under {@code root}. */
-    static ProcessMemory sample(ProcessHandle root) {
-        ProcessMemory memory = new ProcessMemory(root);
-        memory.sampler.scheduleAtFixedRate(() -> memory.peak.accumulateAndGet(residentBytes(root), Math::max),
+    /** Starts sampling {@code root} and its descendants. */
+    public static ProcessMemory sample(ProcessHandle root) {
+        return start(new ProcessMemory(() -> Stream.concat(Stream.of(root), root.descendants())));
+    }
+
+    /**
+     * Starts sampling the descendants of {@code parent}, not the parent itself: a process this JVM
+     * is about to start, whose pid is not known until it is up.
+     */
+    public static ProcessMemory sampleChildren(ProcessHandle parent) {
+        return start(new ProcessMemory(parent::descendants));
+    }
+
+    private static ProcessMemory start(ProcessMemory memory) {
+        memory.sampler.scheduleAtFixedRate(() -> memory.peak.accumulateAndGet(memory.now(), Math::max),
                 0, 200, TimeUnit.MILLISECONDS);
         return memory;
     }
 
+    private long now() {
+        return tree.get().mapToLong(p -> vmRss(p.pid())).sum();
+    }
+
     /** The highest resident size seen so far, in bytes (0 where {@code /proc} cannot be read). */
-    long peakBytes() {
+    public long peakBytes() {
         return peak.get();
     }
 
     @Override
     public void close() {
         sampler.shutdownNow();
-        peak.accumulateAndGet(residentBytes(root), Math::max);
+        peak.accumulateAndGet(now(), Math::max);
     }
 
     /** The summed VmRSS of {@code root} and its descendants now. */
-    static long residentBytes(ProcessHandle root) {
+    public static long residentBytes(ProcessHandle root) {
         return Stream.concat(Stream.of(root), root.descendants()).mapToLong(p -> vmRss(p.pid())).sum();
     }
 

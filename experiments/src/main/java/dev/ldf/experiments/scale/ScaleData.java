@@ -1,0 +1,164 @@
+package dev.ldf.experiments.scale;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import dev.ldf.experiments.run.CsvTable;
+import dev.ldf.experiments.run.CsvWriter;
+import dev.ldf.hdt.cli.HdtDataCommand;
+import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.watdiv.cli.WatDivCommand;
+
+/**
+ * The data steps as a publisher runs them, each a process of its own: {@code ldf-watdiv generate}
+ * writes gzipped N-Triples, {@code ldf-hdt convert} with the disk loader and a bounded heap turns
+ * them into HDT (and its index), {@code ldf-hdt index} builds the index again on its own, so that
+ * its cost shows apart. What each took is kept in a CSV beside the files: the files are made once,
+ * and later runs report the figures of the run that made them.
+ */
+final class ScaleData {
+
+    /** The base IRI WatDiv's data uses, as the other experiments' files have it. */
+    private static final String BASE = "http://db.uwaterloo.ca/~galuc/wsdbm/";
+
+    /** One step: what it took, how many triples it handled, and when it ran. */
+    record Step(String name, double seconds, long peakRssBytes, long peakDiskBytes, long triples, String ranAt) {
+
+        double triplesPerSecond() {
+            return triples / seconds;
+        }
+    }
+
+    /** The steps, the conversion's phases (seconds into it), and the files with their sizes. */
+    record Made(Path ntriples, Path hdt, List<Step> steps, Map<String, Double> conversionPhases) {}
+
+    private static final Pattern PHASE = Pattern.compile("^\\[\\s*([0-9.]+)s\\] (read |saving|building index|done in)");
+
+    private final Path dir;
+    private final String name;
+    private final int scale;
+    private final long seed;
+    private final List<String> convertJvm;
+    private final PrintStream progress;
+
+    ScaleData(Path dir, int scale, long seed, List<String> convertJvm, PrintStream progress) {
+        this.dir = dir;
+        this.name = "watdiv-sf" + scale + "-seed" + seed;
+        this.scale = scale;
+        this.seed = seed;
+        this.convertJvm = convertJvm;
+        this.progress = progress;
+    }
+
+    Path hdt() {
+        return dir.resolve(name + ".hdt");
+    }
+
+    private Path ntriples() {
+        return dir.resolve(name + ".nt.gz");
+    }
+
+    private Path record() {
+        return dir.resolve(name + ".steps.csv");
+    }
+
+    private Path log(String step) {
+        return dir.resolve("logs").resolve(name + "." + step + ".log");
+    }
+
+    /** The files and their steps: made now, or as an earlier run made them. */
+    Made make() throws IOException, InterruptedException {
+        if (Files.exists(hdt()) && Files.exists(HdtFiles.indexFile(hdt())) && Files.exists(record())) {
+            progress.println("data: " + hdt() + " was made by an earlier run; its steps are in " + record());
+            return new Made(ntriples(), hdt(), readSteps(), conversionPhases());
+        }
+        Files.createDirectories(dir);
+        List<Step> steps = new ArrayList<>();
+        progress.printf(Locale.ROOT, "data: generating WatDiv scale factor %d (seed %d) into %s%n", scale, seed, ntriples());
+        Instant began = Instant.now();
+        ToolRun.Cost generated = new ToolRun(List.of(), WatDivCommand.class.getName()).run(List.of("generate", "-s",
+                Integer.toString(scale), "--seed", Long.toString(seed), "-o", ntriples().toString()), log("generate"), dir);
+        long triples = generatedTriples();
+        steps.add(step("generate", generated, triples, began));
+        began = Instant.now();
+        progress.printf(Locale.ROOT, "data: converting to HDT with ldf-hdt convert --loader DISK (JVM: %s)%n",
+                String.join(" ", convertJvm));
+        ToolRun.Cost converted = new ToolRun(convertJvm, HdtDataCommand.class.getName()).run(List.of("convert",
+                "--loader", "DISK", "--base", BASE, "-o", hdt().toString(), ntriples().toString()), log("convert"), dir);
+        steps.add(step("convert", converted, triples, began));
+        progress.println("data: building the index again on its own (ldf-hdt index)");
+        Files.delete(HdtFiles.indexFile(hdt()));
+        began = Instant.now();
+        ToolRun.Cost indexed = new ToolRun(List.of(), HdtDataCommand.class.getName())
+                .run(List.of("index", hdt().toString()), log("index"), dir);
+        steps.add(step("index", indexed, triples, began));
+        try (CsvWriter csv = new CsvWriter(record(), "step", "seconds", "peak_rss_bytes", "peak_disk_bytes", "triples",
+                "ran_at")) {
+            for (Step s : steps) {
+                csv.row(s.name(), s.seconds(), s.peakRssBytes(), s.peakDiskBytes(), s.triples(), s.ranAt());
+            }
+        }
+        return new Made(ntriples(), hdt(), steps, conversionPhases());
+    }
+
+    private static Step step(String name, ToolRun.Cost cost, long triples, Instant began) {
+        return new Step(name, cost.seconds(), cost.peakRssBytes(), cost.peakDiskBytes(), triples,
+                began.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+    }
+
+    private List<Step> readSteps() throws IOException {
+        List<Step> steps = new ArrayList<>();
+        for (Map<String, String> row : CsvTable.read(record()).rows()) {
+            steps.add(new Step(row.get("step"), Double.parseDouble(row.get("seconds")),
+                    Long.parseLong(row.get("peak_rss_bytes")), Long.parseLong(row.get("peak_disk_bytes")),
+                    Long.parseLong(row.get("triples")), row.get("ran_at")));
+        }
+        return steps;
+    }
+
+    /** The count the generator's last line states ("generated 1,234 triples …"). */
+    private long generatedTriples() throws IOException {
+        Pattern generated = Pattern.compile("generated ([0-9,]+) triples");
+        try (Stream<String> lines = Files.lines(log("generate"))) {
+            return lines.map(generated::matcher).filter(Matcher::find).reduce((a, b) -> b)
+                    .map(m -> Long.parseLong(m.group(1).replace(",", "")))
+                    .orElseThrow(() -> new IllegalStateException("no count in " + log("generate")));
+        }
+    }
+
+    /**
+     * Where the conversion's time went, from the seconds its own lines carry: reading, sorting and
+     * building the dictionary and triples until {@code read}, writing the file until {@code building
+     * index}, the index until {@code done}.
+     */
+    private Map<String, Double> conversionPhases() throws IOException {
+        Map<String, Double> marks = new java.util.LinkedHashMap<>();
+        if (!Files.exists(log("convert"))) {
+            return marks;
+        }
+        try (Stream<String> lines = Files.lines(log("convert"))) {
+            lines.map(PHASE::matcher).filter(Matcher::find)
+                    .forEach(m -> marks.putIfAbsent(m.group(2).trim(), Double.parseDouble(m.group(1))));
+        }
+        Map<String, Double> phases = new java.util.LinkedHashMap<>();
+        Double read = marks.get("read");
+        Double index = marks.get("building index");
+        Double done = marks.get("done in");
+        if (read != null && index != null && done != null) {
+            phases.put("parse, sort, dictionary and triples", read);
+            phases.put("write the HDT file", index - read);
+            phases.put("build the index", done - index);
+        }
+        return phases;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.ldf.hdt.convert;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * A conversion that ran out of heap or disk, told as what to change: which loader ran with how much
+ * heap, and the setting that gives it more, instead of an {@link OutOfMemoryError}'s trace.
+ */
+public final class ConversionLimits extends IOException {
+
+    private static final long serialVersionUID = 1L;
+
+    private ConversionLimits(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /**
+     * The failure {@code e} as a limit that was hit, or null when it is something else: the heap
+     * ran out (anywhere in its causes), or the disk filled up under {@code work}.
+     */
+    static ConversionLimits of(Throwable e, RdfToHdt.Loader loader, Path work) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryError) {
+                return outOfHeap(loader, e);
+            }
+            if (t instanceof IOException && String.valueOf(t.getMessage()).contains("No space left on device")) {
+                return new ConversionLimits("the disk is full under " + work + ": the DISK loader sorts in chunks "
+                        + "there and needs free space of about twice the uncompressed input; free some, or write the "
+                        + "output (-o) to a disk with more room", e);
+            }
+        }
+        return null;
+    }
+
+    private static ConversionLimits outOfHeap(RdfToHdt.Loader loader, Throwable e) {
+        long heapMb = Runtime.getRuntime().maxMemory() >> 20;
+        String advice = loader == RdfToHdt.Loader.MEMORY
+                ? "the MEMORY loader keeps the whole dataset on the heap: convert with --loader DISK, which sorts in "
+                        + "chunks on disk, or give Java more heap (java -Xmx8g -jar ldf-hdt.jar convert …)"
+                : "give Java more heap (java -Xmx4g -jar ldf-hdt.jar convert …); the DISK loader's chunks grow with it";
+        return new ConversionLimits(String.format(Locale.ROOT, "out of memory with a heap of %,d MB: %s", heapMb, advice), e);
+    }
+}
