@@ -53,7 +53,9 @@ final class ScaleCommand implements Callable<Integer> {
     List<String> convertJvm;
 
     @Option(names = "--servers", split = ",", defaultValue = "ours,server.js,server.java",
-            description = "Servers measured side by side; server.java only with --server-java-jar (default: ${DEFAULT-VALUE}).")
+            description = "Servers measured side by side: ours as the README starts it, Server.js, Server.Java (only with "
+                    + "--server-java-jar), and on request ours-map, ours with the file memory-mapped (--map) "
+                    + "(default: ${DEFAULT-VALUE}).")
     List<String> servers;
 
     @Option(names = "--server-java-jar", description = "The jar of LDF Server.Java (experiments/rivals/build-java-rivals.sh "

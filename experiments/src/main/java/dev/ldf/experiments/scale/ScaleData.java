@@ -32,7 +32,8 @@ final class ScaleData {
     private static final String BASE = "http://db.uwaterloo.ca/~galuc/wsdbm/";
 
     /** One step: what it took, how many triples it handled, and when it ran. */
-    record Step(String name, double seconds, long peakRssBytes, long peakDiskBytes, long triples, String ranAt) {
+    record Step(String name, double seconds, long peakRssBytes, long peakDiskBytes, long triples, String ranAt,
+            String jvmOptions) {
 
         double triplesPerSecond() {
             return triples / seconds;
@@ -89,31 +90,31 @@ final class ScaleData {
         ToolRun.Cost generated = new ToolRun(List.of(), WatDivCommand.class.getName()).run(List.of("generate", "-s",
                 Integer.toString(scale), "--seed", Long.toString(seed), "-o", ntriples().toString()), log("generate"), dir);
         long triples = generatedTriples();
-        steps.add(step("generate", generated, triples, began));
+        steps.add(step("generate", generated, triples, began, List.of()));
         began = Instant.now();
         progress.printf(Locale.ROOT, "data: converting to HDT with ldf-hdt convert --loader DISK (JVM: %s)%n",
                 String.join(" ", convertJvm));
         ToolRun.Cost converted = new ToolRun(convertJvm, HdtDataCommand.class.getName()).run(List.of("convert",
                 "--loader", "DISK", "--base", BASE, "-o", hdt().toString(), ntriples().toString()), log("convert"), dir);
-        steps.add(step("convert", converted, triples, began));
+        steps.add(step("convert", converted, triples, began, convertJvm));
         progress.println("data: building the index again on its own (ldf-hdt index)");
         Files.delete(HdtFiles.indexFile(hdt()));
         began = Instant.now();
         ToolRun.Cost indexed = new ToolRun(List.of(), HdtDataCommand.class.getName())
                 .run(List.of("index", hdt().toString()), log("index"), dir);
-        steps.add(step("index", indexed, triples, began));
+        steps.add(step("index", indexed, triples, began, List.of()));
         try (CsvWriter csv = new CsvWriter(record(), "step", "seconds", "peak_rss_bytes", "peak_disk_bytes", "triples",
-                "ran_at")) {
+                "ran_at", "jvm_options")) {
             for (Step s : steps) {
-                csv.row(s.name(), s.seconds(), s.peakRssBytes(), s.peakDiskBytes(), s.triples(), s.ranAt());
+                csv.row(s.name(), s.seconds(), s.peakRssBytes(), s.peakDiskBytes(), s.triples(), s.ranAt(), s.jvmOptions());
             }
         }
         return new Made(ntriples(), hdt(), steps, conversionPhases());
     }
 
-    private static Step step(String name, ToolRun.Cost cost, long triples, Instant began) {
+    private static Step step(String name, ToolRun.Cost cost, long triples, Instant began, List<String> jvm) {
         return new Step(name, cost.seconds(), cost.peakRssBytes(), cost.peakDiskBytes(), triples,
-                began.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+                began.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString(), String.join(" ", jvm));
     }
 
     private List<Step> readSteps() throws IOException {
@@ -121,7 +122,7 @@ final class ScaleData {
         for (Map<String, String> row : CsvTable.read(record()).rows()) {
             steps.add(new Step(row.get("step"), Double.parseDouble(row.get("seconds")),
                     Long.parseLong(row.get("peak_rss_bytes")), Long.parseLong(row.get("peak_disk_bytes")),
-                    Long.parseLong(row.get("triples")), row.get("ran_at")));
+                    Long.parseLong(row.get("triples")), row.get("ran_at"), row.getOrDefault("jvm_options", "")));
         }
         return steps;
     }

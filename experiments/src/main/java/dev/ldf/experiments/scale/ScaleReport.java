@@ -77,10 +77,10 @@ final class ScaleReport {
 
     void write(Path output) throws IOException {
         try (CsvWriter csv = new CsvWriter(output.resolve("data-steps.csv"), "step", "seconds", "peak_rss_bytes",
-                "peak_disk_bytes", "triples", "triples_per_second", "ran_at")) {
+                "peak_disk_bytes", "triples", "triples_per_second", "ran_at", "jvm_options")) {
             for (ScaleData.Step s : data.steps()) {
                 csv.row(s.name(), s.seconds(), s.peakRssBytes(), s.peakDiskBytes(), s.triples(), s.triplesPerSecond(),
-                        s.ranAt());
+                        s.ranAt(), s.jvmOptions());
             }
         }
         if (!starts.isEmpty()) {
@@ -107,11 +107,57 @@ final class ScaleReport {
         preemptiveSection(md, output);
         restartSection(md);
         liveSection(md);
+        StringBuilder sections = md;
+        md = new StringBuilder(sections.substring(0, sections.indexOf("## Data")));
+        md.append("## In short\n\n").append(inShort()).append("\n\n").append(sections.substring(sections.indexOf("## Data")));
         md.append("## Targets\n\n| target | measured | verdict |\n|---|---|---|\n");
         for (String[] t : targets) {
             md.append("| ").append(String.join(" | ", t)).append(" |\n");
         }
         Files.writeString(output.resolve("summary.md"), md);
+    }
+
+    /** The figures a publisher asks for first, and the targets met and missed, in one paragraph. */
+    private String inShort() throws IOException {
+        List<String> sentences = new ArrayList<>();
+        ScaleData.Step generate = step("generate");
+        ScaleData.Step convert = step("convert");
+        ScaleData.Step index = step("index");
+        sentences.add(String.format(Locale.ROOT, "WatDiv scale factor %d is %,d triples: generated in %s, converted by "
+                + "`ldf-hdt convert --loader DISK` with `%s` in %s (%,.0f triples/s; peak RSS %,.0f MB, up to %,.0f MB of "
+                + "extra disk), its index built in %s; the HDT file and its index take %,.0f MB",
+                settings.scale(), generate.triples(), duration(generate.seconds()), convert.jvmOptions(),
+                duration(convert.seconds()), convert.triplesPerSecond(), convert.peakRssBytes() / MB,
+                convert.peakDiskBytes() / MB, duration(index.seconds()),
+                size(data.hdt()) + size(dev.ldf.hdt.files.HdtFiles.indexFile(data.hdt()))));
+        if (!starts.isEmpty()) {
+            double fastest = starts.stream().filter(s -> s.setting().startsWith("index present"))
+                    .mapToDouble(StartupTimes.Start::seconds).min().orElse(Double.NaN);
+            double slowest = starts.stream().filter(s -> s.setting().startsWith("index present"))
+                    .mapToDouble(StartupTimes.Start::seconds).max().orElse(Double.NaN);
+            double unindexed = starts.stream().filter(s -> !s.setting().startsWith("index present"))
+                    .mapToDouble(StartupTimes.Start::seconds).max().orElse(Double.NaN);
+            String memory = starts.get(0).memoryLine();
+            sentences.add(String.format(Locale.ROOT, "The README's start is ready in %.1f–%.1f s with the index (the "
+                    + "file %s) and in %.1f s when it builds the index first", fastest, slowest,
+                    memory.contains(" loaded (") ? "loaded onto the heap" : "memory-mapped", unindexed));
+        }
+        if (serving != null) {
+            List<String> rates = new ArrayList<>();
+            for (String server : servers(serving.large())) {
+                rates.add(server + " " + perRound(serving.report(), server, ServerBenchReport.TPF));
+            }
+            sentences.add("First pages per second, round by round: " + String.join("; ", rates));
+        }
+        long met = targets.stream().filter(t -> t[2].equals("met")).count();
+        List<String> missed = targets.stream().filter(t -> !t[2].equals("met")).map(t -> t[0] + " (" + t[1] + ")").toList();
+        sentences.add(String.format(Locale.ROOT, "%d of %d targets are met%s", met, targets.size(),
+                missed.isEmpty() ? "" : "; missed: " + String.join("; ", missed)));
+        return String.join(". ", sentences) + ".";
+    }
+
+    private ScaleData.Step step(String name) {
+        return data.steps().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }
 
     private void dataSection(StringBuilder md) throws IOException {
@@ -123,11 +169,11 @@ final class ScaleReport {
         }
         ScaleData.Step convert = data.steps().stream().filter(s -> s.name().equals("convert")).findFirst().orElseThrow();
         targets.add(new String[] {"`ldf-hdt convert` within a stated heap", String.format(Locale.ROOT,
-                "`%s`: %s, peak RSS %,.0f MB", String.join(" ", settings.convertJvm()), duration(convert.seconds()),
+                "`%s`: %s, peak RSS %,.0f MB", convert.jvmOptions(), duration(convert.seconds()),
                 convert.peakRssBytes() / MB), "met"});
         md.append(String.format(Locale.ROOT, "%nFiles: N-Triples (gzip) %,.0f MB, HDT %,.0f MB, index %,.0f MB. "
                 + "The conversion ran with `%s`.%n", size(data.ntriples()), size(data.hdt()),
-                size(dev.ldf.hdt.files.HdtFiles.indexFile(data.hdt())), String.join(" ", settings.convertJvm())));
+                size(dev.ldf.hdt.files.HdtFiles.indexFile(data.hdt())), convert.jvmOptions()));
         if (!data.conversionPhases().isEmpty()) {
             md.append("\nWhere the conversion's time went: ");
             List<String> parts = new ArrayList<>();
