@@ -24,7 +24,7 @@ class ReadmeFiguresTest {
             all.append(text);
         }
         for (String experiment : new String[] {"network-load", "throughput", "server-bench", "server-bench-sf100",
-                "preemption"}) {
+                "preemption", "scale"}) {
             assertTrue(all.toString().contains("<!-- results: " + experiment + " -->"), "the docs quote " + experiment);
         }
     }
