@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Random;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
-import org.rdfhdt.hdt.triples.TripleString;
+import org.rdfhdt.hdt.dictionary.Dictionary;
+import org.rdfhdt.hdt.enums.TripleComponentRole;
+import org.rdfhdt.hdt.triples.IteratorTripleID;
+import org.rdfhdt.hdt.triples.TripleID;
 
 /** What the live-data experiment sends and reads: patches of new triples, and first pages of patterns drawn from the file. */
 final class LiveWorkload {
@@ -34,22 +37,25 @@ final class LiveWorkload {
         return rows.append("TC .\n").toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Query strings of first pages: ?s p ?o, s ?p ?o and ?s p o from triples spread over the file. */
+    /**
+     * Query strings of first pages: ?s p ?o, s ?p ?o and ?s p o from triples spread over the file.
+     * The triples are reached by position and only they are spelled out: at 100 million triples,
+     * spelling every triple to keep one in 50,000 took minutes.
+     */
     static List<String> patterns(Path hdt, int count, long seed) throws IOException {
         List<String> patterns = new ArrayList<>();
         Random random = new Random(seed);
         try (HDT file = HDTManager.mapIndexedHDT(hdt)) {
             long n = file.getTriples().getNumberOfElements();
-            var it = file.search("", "", "");
+            IteratorTripleID it = file.getTriples().searchAll();
+            Dictionary dictionary = file.getDictionary();
             long step = Math.max(1, n / count);
-            for (long i = 0; it.hasNext() && patterns.size() < count; i++) {
-                TripleString t = it.next();
-                if (i % step != 0) {
-                    continue;
-                }
-                String s = t.getSubject().toString();
-                String p = t.getPredicate().toString();
-                String o = t.getObject().toString();
+            for (long position = 0; position < n && patterns.size() < count; position += step) {
+                it.goTo(position);
+                TripleID t = it.next();
+                String s = dictionary.idToString(t.getSubject(), TripleComponentRole.SUBJECT).toString();
+                String p = dictionary.idToString(t.getPredicate(), TripleComponentRole.PREDICATE).toString();
+                String o = dictionary.idToString(t.getObject(), TripleComponentRole.OBJECT).toString();
                 patterns.add(switch (random.nextInt(3)) {
                     case 0 -> "predicate=" + enc(p);
                     case 1 -> s.startsWith("_:") ? "predicate=" + enc(p) : "subject=" + enc(s);
@@ -57,8 +63,6 @@ final class LiveWorkload {
                             .replaceAll(">$", "") : o);
                 });
             }
-        } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
-            throw new IOException(e);
         }
         return patterns;
     }
