@@ -13,14 +13,15 @@ import java.util.stream.Stream;
 /**
  * The README's experiment figures, taken from the committed results rather than typed by hand:
  * every block between {@code <!-- results: NAME -->} and {@code <!-- /results -->} holds the
- * "In short" paragraph of {@code NAME/summary.md} under the results directory. The paragraph is
+ * "In short" paragraph of {@code NAME/summary.md} under the results directory (NAME may name a
+ * report inside another, such as {@code scale-live/live}). The paragraph is
  * computed from the figures when the experiment runs, so a rerun and {@code ldf-experiments readme}
  * bring the README along; a test fails while they differ.
  */
 public final class ReadmeFigures {
 
     private static final Pattern BLOCK =
-            Pattern.compile("(<!-- results: ([a-z0-9-]+) -->\n)(.*?)(<!-- /results -->)", Pattern.DOTALL);
+            Pattern.compile("(<!-- results: ([a-z0-9-]+(?:/[a-z0-9-]+)*) -->\n)(.*?)(<!-- /results -->)", Pattern.DOTALL);
     private static final String IN_SHORT = "**In short.**";
 
     private ReadmeFigures() {}

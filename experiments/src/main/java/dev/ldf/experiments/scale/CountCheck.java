@@ -17,10 +17,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
-import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Var;
-import org.rdfhdt.hdt.enums.TripleComponentRole;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.listener.ProgressListener;
@@ -28,8 +26,8 @@ import org.rdfhdt.hdt.triples.IteratorTripleID;
 import org.rdfhdt.hdt.triples.TripleID;
 
 import dev.ldf.client.http.RequestEncoder;
+import dev.ldf.experiments.run.ShapedPatterns;
 import dev.ldf.hdt.quiet.QuietOutput;
-import dev.ldf.hdt.term.HdtTerms;
 
 /**
  * The counts a server states ({@code void:triples}, the first one in the page, as clients read it)
@@ -56,19 +54,15 @@ final class CountCheck {
         List<Sample> checked = new ArrayList<>();
         Random random = new Random(seed);
         try (HDT hdt = QuietOutput.call(() -> HDTManager.mapIndexedHDT(hdtFile.toString(), ProgressListener.ignore()))) {
-            long triples = hdt.getTriples().getNumberOfElements();
             for (String shape : SHAPES) {
                 int wanted = shape.equals("???") ? 1 : Math.max(1, samples / (SHAPES.size() - 1));
                 Set<TripleID> patterns = new LinkedHashSet<>();
                 for (int attempt = 0; patterns.size() < wanted && attempt < wanted * 20; attempt++) {
-                    IteratorTripleID all = hdt.getTriples().searchAll();
-                    all.goTo((long) (random.nextDouble() * triples));
-                    TripleID t = all.next();
-                    patterns.add(new TripleID(shape.charAt(0) == 'S' ? t.getSubject() : 0,
-                            shape.charAt(1) == 'P' ? t.getPredicate() : 0, shape.charAt(2) == 'O' ? t.getObject() : 0));
+                    patterns.add(ShapedPatterns.draw(hdt, shape, random));
                 }
                 for (TripleID pattern : patterns) {
-                    String path = "/" + dataset + RequestEncoder.conventionalQuery(triple(hdt, pattern), List.of());
+                    Triple triple = ShapedPatterns.spelled(hdt, pattern, Var.alloc("s"), Var.alloc("p"), Var.alloc("o"));
+                    String path = "/" + dataset + RequestEncoder.conventionalQuery(triple, List.of());
                     checked.add(new Sample(shape, path, served(server.resolve(path)), scanned(hdt, pattern)));
                 }
             }
@@ -103,16 +97,5 @@ final class CountCheck {
             }
         }
         throw new IllegalStateException(page + " states no void:triples");
-    }
-
-    private static Triple triple(HDT hdt, TripleID p) {
-        return Triple.create(
-                p.getSubject() == 0 ? Var.alloc("s") : node(hdt, p.getSubject(), TripleComponentRole.SUBJECT),
-                p.getPredicate() == 0 ? Var.alloc("p") : node(hdt, p.getPredicate(), TripleComponentRole.PREDICATE),
-                p.getObject() == 0 ? Var.alloc("o") : node(hdt, p.getObject(), TripleComponentRole.OBJECT));
-    }
-
-    private static Node node(HDT hdt, long id, TripleComponentRole role) {
-        return HdtTerms.toNode(hdt.getDictionary().idToString(id, role));
     }
 }

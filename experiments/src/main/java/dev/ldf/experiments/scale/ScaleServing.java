@@ -43,11 +43,10 @@ final class ScaleServing {
         if (settings.referenceScale() > 0) {
             WatDivFiles small = new WatDivFiles(settings.dataDir(), settings.referenceScale(), settings.seed());
             Path smallHdt = small.hdt();
-            BenchPaths smallPaths = BenchPaths.write(smallHdt, small.workload(), BINDINGS, 1, settings.seed(),
+            BenchPaths smallPaths = BenchPaths.firstPages(smallHdt, small.workload(), settings.seed(),
                     work.resolve("reference-paths"));
             referenceTriples = smallPaths.triples();
-            List<ServerBench.Load> firstPages = smallPaths.loads(BINDINGS).stream()
-                    .filter(l -> l.name().equals(ServerBenchReport.TPF)).toList();
+            List<ServerBench.Load> firstPages = smallPaths.loads(BINDINGS);
             progress.printf(Locale.ROOT, "serve: ours on scale factor %d first pages, the reference%n", settings.referenceScale());
             reference = new ServerBench(benchSettings(List.of(), 0), progress).run(smallHdt, List.of(ours()), firstPages,
                     work.resolve("reference"));

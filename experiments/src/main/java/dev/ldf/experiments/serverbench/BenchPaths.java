@@ -50,6 +50,16 @@ public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
         }
     }
 
+    /** Only the first pages' list, from the patterns of the workload's query pool: a reference rate to hold another file to. */
+    public static BenchPaths firstPages(Path hdt, WorkloadFiles workload, long seed, Path dir) throws Exception {
+        List<Triple> patterns = PathLists.patterns(Workload.read(workload.pool()));
+        try (HDT file = QuietOutput.call(() -> HDTManager.mapIndexedHDT(hdt.toString(), ProgressListener.ignore()))) {
+            int size = PathLists.write(dir.resolve(fileName(ServerBenchReport.TPF)),
+                    new PathLists(ServerBench.dataset(), file, seed).firstPages(patterns));
+            return new BenchPaths(dir, file.getTriples().getNumberOfElements(), Map.of(ServerBenchReport.TPF, size));
+        }
+    }
+
     /** The loads over these lists, in the order they run. */
     public List<ServerBench.Load> loads(int bindings) {
         List<ServerBench.Load> loads = new ArrayList<>();
@@ -58,7 +68,7 @@ public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
                     name.startsWith(DEEP), false));
         }
         // The same deep pages from one client sending one request after another: the tail without queueing.
-        for (String shape : PathLists.DEEP_SHAPES) {
+        for (String shape : PathLists.DEEP_SHAPES.stream().filter(shape -> sizes.containsKey(deepName(shape))).toList()) {
             loads.add(new ServerBench.Load(ONE_CLIENT + shape, dir.resolve(fileName(deepName(shape))), false, true, true));
         }
         return loads;

@@ -23,10 +23,10 @@ import org.apache.jena.sparql.syntax.ElementWalker;
 import org.apache.jena.sparql.syntax.ElementVisitorBase;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
 import org.rdfhdt.hdt.hdt.HDT;
-import org.rdfhdt.hdt.triples.IteratorTripleID;
 import org.rdfhdt.hdt.triples.TripleID;
 
 import dev.ldf.client.http.RequestEncoder;
+import dev.ldf.experiments.run.ShapedPatterns;
 import dev.ldf.hdt.term.HdtTerms;
 import dev.ldf.watdiv.workload.Workload;
 
@@ -130,24 +130,15 @@ final class PathLists {
      */
     List<String> deepPages(String shape, int count) {
         List<String> paths = new ArrayList<>();
-        long triples = hdt.getTriples().getNumberOfElements();
         for (int attempt = 0; paths.size() < count && attempt < count * 20; attempt++) {
-            IteratorTripleID all = hdt.getTriples().searchAll();
-            all.goTo((long) (random.nextDouble() * triples));
-            TripleID t = all.next();
-            TripleID pattern = new TripleID(shape.charAt(0) == 'S' ? t.getSubject() : 0,
-                    shape.charAt(1) == 'P' ? t.getPredicate() : 0, shape.charAt(2) == 'O' ? t.getObject() : 0);
+            TripleID pattern = ShapedPatterns.draw(hdt, shape, random);
             long size = hdt.getTriples().search(pattern).estimatedNumResults();
             long pages = Math.max(1, (size + PAGE_SIZE - 1) / PAGE_SIZE);
             if (pages == 1 && attempt < count * 10) {
                 continue;
             }
             long page = 1 + (long) (random.nextDouble() * pages);
-            Triple triple = Triple.create(
-                    pattern.getSubject() == 0 ? S : node(pattern.getSubject(), TripleComponentRole.SUBJECT),
-                    pattern.getPredicate() == 0 ? P : node(pattern.getPredicate(), TripleComponentRole.PREDICATE),
-                    pattern.getObject() == 0 ? O : node(pattern.getObject(), TripleComponentRole.OBJECT));
-            String path = path(triple, List.of());
+            String path = path(ShapedPatterns.spelled(hdt, pattern, S, P, O), List.of());
             paths.add(path + (path.contains("?") ? "&" : "?") + "page=" + page);
         }
         return paths;

@@ -14,6 +14,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
 
 import dev.ldf.experiments.run.Charts;
 import dev.ldf.experiments.run.CsvWriter;
+import dev.ldf.experiments.run.Target;
 
 /**
  * The benchmark's results: every run as CSV, tables of rates and latencies per server, the
@@ -114,15 +115,13 @@ public final class ServerBenchReport {
                 }
             }
         }
-        md.append("\n## Targets\n\n| target | measured | verdict |\n|---|---|---|\n").append(targets());
+        md.append("\n## Targets\n\n").append(Target.table(targets()));
         return md.toString();
     }
 
-    /** The rows of the targets table, each met or missed. */
-    public String targets() {
-        StringBuilder md = new StringBuilder();
-        new ServerBenchTargets(this, runs, downloads, servers, connections, triples).write(md);
-        return md.toString();
+    /** The targets, each met or missed. */
+    public List<Target> targets() {
+        return new ServerBenchTargets(this, runs, downloads, servers, connections, triples).rows();
     }
 
     /** Whether a load is one of deep pages, under all connections or from one client. */

@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import dev.ldf.experiments.run.Target;
+
 import static dev.ldf.experiments.serverbench.ServerBenchReport.BRTPF;
 import static dev.ldf.experiments.serverbench.ServerBenchReport.OURS;
 import static dev.ldf.experiments.serverbench.ServerBenchReport.TPF;
@@ -43,8 +45,9 @@ final class ServerBenchTargets {
                 : triples < 50_000_000 ? RSS_TARGET_BYTES : LARGE_RSS_TARGET_BYTES;
     }
 
-    /** Appends the targets table's rows to {@code md}. */
-    void write(StringBuilder md) {
+    /** The targets, each met or missed. */
+    List<Target> rows() {
+        List<Target> md = new ArrayList<>();
         List<String> rivals = servers.stream().filter(s -> s.startsWith("Server.")).toList();
         ratioTarget(md, "TPF first pages ≥ 2× the faster of " + (rivals.isEmpty() ? "Server.js and Server.Java"
                 : String.join(" and ", rivals)), 2.0,
@@ -70,37 +73,37 @@ final class ServerBenchTargets {
         OptionalDouble dumpRate = ServerBenchReport.medianRate(plain);
         if (dumpRate.isPresent()) {
             double rate = dumpRate.getAsDouble();
-            md.append(String.format(Locale.ROOT, "| dump as N-Triples ≥ %.0f MB/s, flat memory | %,.0f MB/s (median of %d), "
-                    + "peak RSS %d MB | %s |%n", DUMP_TARGET_MB_PER_S, rate, plain.size(),
-                    plain.stream().mapToLong(d -> d.result().peakRssBytes()).max().orElse(0) >> 20,
-                    rate >= DUMP_TARGET_MB_PER_S ? "met" : String.format(Locale.ROOT, "missed: %.0f%% of the target",
-                            100 * rate / DUMP_TARGET_MB_PER_S)));
+            md.add(new Target(String.format(Locale.ROOT, "dump as N-Triples ≥ %.0f MB/s, flat memory", DUMP_TARGET_MB_PER_S),
+                    String.format(Locale.ROOT, "%,.0f MB/s (median of %d), peak RSS %d MB", rate, plain.size(),
+                            plain.stream().mapToLong(d -> d.result().peakRssBytes()).max().orElse(0) >> 20),
+                    Target.ratioVerdict(rate, DUMP_TARGET_MB_PER_S)));
         }
         long peak = runs.stream().filter(r -> r.server().equals(OURS)).mapToLong(ServerBench.Run::peakRssBytes).max().orElse(0);
-        md.append(String.format(Locale.ROOT, "| RSS ≤ %d MB under this load (this dataset) | peak %d MB | %s |%n",
-                rssTarget >> 20, peak >> 20, peak <= rssTarget ? "met"
+        md.add(new Target(String.format(Locale.ROOT, "RSS ≤ %d MB under this load (this dataset)", rssTarget >> 20),
+                String.format(Locale.ROOT, "peak %d MB", peak >> 20), peak <= rssTarget ? Target.MET
                         : String.format(Locale.ROOT, "missed by %d MB", (peak - rssTarget) >> 20)));
+        return md;
     }
 
     /** The worst of {@code measured} runs against a latency bound, naming the run. */
-    private static void latencyTarget(StringBuilder md, String target, List<ServerBench.Run> measured,
+    private static void latencyTarget(List<Target> md, String target, List<ServerBench.Run> measured,
             java.util.function.ToDoubleFunction<ServerBench.Run> millis, String which, double bound) {
         if (measured.isEmpty()) {
-            md.append("| ").append(target).append(" | not measured in this run | – |\n");
+            md.add(Target.notMeasured(target));
             return;
         }
         ServerBench.Run worst = measured.stream().max(java.util.Comparator.comparingDouble(millis)).get();
         double ms = millis.applyAsDouble(worst);
         String where = ServerBenchReport.isDeep(worst.load()) ? "`" + ServerBenchReport.shape(worst.load()) + "`, " : "";
-        md.append(String.format(Locale.ROOT, "| %s | worst %s %.2f ms (%sround %d) | %s |%n", target, which, ms, where,
-                worst.round(), ms <= bound ? "met" : String.format(Locale.ROOT, "missed by %.0f%%", 100 * (ms / bound - 1))));
+        md.add(new Target(target, String.format(Locale.ROOT, "worst %s %.2f ms (%sround %d)", which, ms, where,
+                worst.round()), Target.limitVerdict(ms, bound)));
     }
 
     private interface PerRound<T> {
         T at(int round);
     }
 
-    private void ratioTarget(StringBuilder md, String target, double wanted, PerRound<Optional<Double>> ours,
+    private void ratioTarget(List<Target> md, String target, double wanted, PerRound<Optional<Double>> ours,
             PerRound<OptionalDouble> reference) {
         List<String> ratios = new ArrayList<>();
         double worst = Double.MAX_VALUE;
@@ -114,11 +117,9 @@ final class ServerBenchTargets {
             }
         }
         if (ratios.isEmpty()) {
-            md.append("| ").append(target).append(" | not measured in this run | – |\n");
+            md.add(Target.notMeasured(target));
             return;
         }
-        String verdict = worst >= wanted ? "met"
-                : String.format(Locale.ROOT, "missed: %.0f%% of the target", 100 * worst / wanted);
-        md.append("| ").append(target).append(" | ").append(String.join(" / ", ratios)).append(" | ").append(verdict).append(" |\n");
+        md.add(new Target(target, String.join(" / ", ratios), Target.ratioVerdict(worst, wanted)));
     }
 }

@@ -1,0 +1,47 @@
+package dev.ldf.experiments.scale;
+
+import java.nio.file.Path;
+import java.util.Locale;
+
+import dev.ldf.experiments.live.LiveExperiment;
+import dev.ldf.experiments.live.LiveReport;
+import dev.ldf.experiments.run.Target;
+
+/** Live changes over the large base, then a compaction while readers go on. */
+final class LiveSection implements ScaleSection {
+
+    private final int changes;
+    private final LiveExperiment.Results live;
+
+    LiveSection(int changes, LiveExperiment.Results live) {
+        this.changes = changes;
+        this.live = live;
+    }
+
+    @Override
+    public String inShort() {
+        String report = new LiveReport(live).inShort();
+        return report.endsWith(".") ? report.substring(0, report.length() - 1) : report;
+    }
+
+    @Override
+    public void write(StringBuilder md, Path output, TargetSheet sheet) {
+        md.append("## Live data at this size (details: [live/summary.md](live/summary.md))\n\n")
+                .append(new LiveReport(live).inShort()).append("\n\n| compaction | value |\n|---|---:|\n");
+        double readErrors = 0;
+        boolean exact = true;
+        for (LiveExperiment.Figure f : live.figures()) {
+            if (f.part().equals("compaction")) {
+                md.append(String.format(Locale.ROOT, "| %s | %,.1f %s |%n", f.metric(), f.value(), f.unit()));
+                readErrors += f.metric().equals("read errors") ? f.value() : 0;
+                exact &= !f.metric().startsWith("count after") || f.value() == 1;
+            }
+        }
+        md.append('\n');
+        boolean met = readErrors == 0 && exact;
+        sheet.add(new Target(String.format(Locale.ROOT, "compaction of %,d changes: 0 read errors, exact count after",
+                changes), String.format(Locale.ROOT, "%.0f errors, count %s", readErrors, exact ? "exact" : "wrong"),
+                met ? Target.MET : "missed"));
+        sheet.failedIf(!met);
+    }
+}
