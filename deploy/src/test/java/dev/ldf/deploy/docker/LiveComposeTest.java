@@ -42,6 +42,7 @@ class LiveComposeTest {
 
             String first = "http://example.org/live/written-through-docker";
             assertEquals(200, write(project.cache() + "library/changes", first).statusCode());
+            awaitVisible(primary, first);
             for (String follower : followers) {
                 double seconds = awaitVisible(ComposeProject.address(follower), first);
                 System.out.printf("follower %s shows the change after %.3f s%n", follower.substring(0, 12), seconds);
