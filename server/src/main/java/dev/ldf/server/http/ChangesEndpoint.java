@@ -4,10 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-
-import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
-import org.eclipse.jetty.util.thread.Scheduler;
 
 import dev.ldf.server.live.LiveDataset;
 import dev.ldf.server.monitor.RequestLabels;
@@ -76,35 +72,24 @@ final class ChangesEndpoint extends Endpoint {
 
     /**
      * Waits, holding no thread, for the first version after {@code since} or the timeout, on the
-     * dataset's waiters and the server's scheduler (stopped with the server); the first sends the answer.
+     * dataset's waiters (ended with the server); whichever comes first sends the answer.
      */
     private void awaitNext(HttpServletRequest request, long since, long waitSeconds) {
         AsyncContext async = request.startAsync();
         async.setTimeout(0);
-        AtomicBoolean done = new AtomicBoolean();
-        Runnable once = () -> {
-            if (done.compareAndSet(false, true)) {
-                async.start(() -> {
-                    try {
-                        send((HttpServletRequest) async.getRequest(), (HttpServletResponse) async.getResponse(), since);
-                    } catch (IOException | RuntimeException e) {
-                        // The client has gone; nothing to answer.
-                    } finally {
-                        async.complete();
-                    }
-                });
+        Runnable answer = () -> async.start(() -> {
+            try {
+                send((HttpServletRequest) async.getRequest(), (HttpServletResponse) async.getResponse(), since);
+            } catch (IOException | RuntimeException e) {
+                // The client has gone; nothing to answer.
+            } finally {
+                async.complete();
             }
-        };
-        Runnable cancel = dataset.live().whenAfter(since, once);
-        Scheduler.Task timeout = ServletContextRequest.getServletContextRequest(request).getComponents().getScheduler()
-                .schedule(() -> {
-                    cancel.run();
-                    once.run();
-                }, waitSeconds, TimeUnit.SECONDS);
+        });
+        Runnable cancel = dataset.live().whenAfter(since, TimeUnit.SECONDS.toMillis(waitSeconds), answer);
         async.addListener(new AsyncListener() {
             @Override
             public void onComplete(AsyncEvent event) {
-                timeout.cancel();
                 cancel.run();
             }
 
@@ -114,7 +99,6 @@ final class ChangesEndpoint extends Endpoint {
 
             @Override
             public void onError(AsyncEvent event) {
-                timeout.cancel();
                 cancel.run();
             }
 

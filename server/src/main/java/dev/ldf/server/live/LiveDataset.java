@@ -205,6 +205,14 @@ public final class LiveDataset implements AutoCloseable {
         return state.waiters.whenAfter(since, action);
     }
 
+    /**
+     * As {@link #whenAfter(long, Runnable)}, running {@code action} after {@code timeoutMillis} at
+     * the latest (on the dataset's own thread, which must be handed on as well); once either way.
+     */
+    public Runnable whenAfter(long since, long timeoutMillis, Runnable action) {
+        return state.waiters.whenAfter(since, timeoutMillis, action);
+    }
+
     /** Ends every wait of {@link #whenAfter} now and from now on: the server is stopping. */
     public void stopWaiting() {
         state.waiters.stop();
@@ -216,6 +224,7 @@ public final class LiveDataset implements AutoCloseable {
      */
     @Override
     public void close() {
+        state.waiters.close();
         state.stopBackground();
         state.log.close();
     }

@@ -42,7 +42,7 @@ final class LiveState {
         this.source = source;
         this.log = log;
         this.keptAfter = keptAfter;
-        this.waiters = new VersionWaiters(source::versionNumber);
+        this.waiters = new VersionWaiters(source::versionNumber, name);
         this.background = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "compaction-" + name);
             t.setDaemon(true);

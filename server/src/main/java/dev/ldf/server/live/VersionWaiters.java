@@ -2,12 +2,18 @@ package dev.ldf.server.live;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 /**
  * Requests waiting for a dataset's version to pass theirs (the change feed's long polls): each
- * runs once, when a change makes the version pass it, or when waiting stops with the server.
+ * runs once, when a change makes the version pass it, when its time is up, or when waiting stops
+ * with the server. The timeouts are kept here, on a thread of the dataset's own, rather than on
+ * the servlet container's scheduler: the feed then waits the same way in any container.
  */
 final class VersionWaiters {
 
@@ -18,10 +24,51 @@ final class VersionWaiters {
     /** Guarded by {@link #lock}. */
     private final List<Waiter> waiters = new ArrayList<>();
     private volatile boolean stopping;
+    /** Its thread starts with the first wait that has a timeout. */
+    private final ScheduledThreadPoolExecutor timeouts;
 
-    /** {@code version}: the dataset's version now. */
-    VersionWaiters(LongSupplier version) {
+    /** {@code version}: the dataset's version now; {@code name} names the timeouts' thread. */
+    VersionWaiters(LongSupplier version, String name) {
         this.version = version;
+        this.timeouts = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread thread = new Thread(r, "ldf-feed-timeouts-" + name);
+            thread.setDaemon(true);
+            return thread;
+        });
+        timeouts.setRemoveOnCancelPolicy(true);
+    }
+
+    /**
+     * As {@link #whenAfter(long, Runnable)}, but runs {@code action} after {@code timeoutMillis}
+     * at the latest, once either way. Returns what cancels the wait and its timeout.
+     */
+    Runnable whenAfter(long since, long timeoutMillis, Runnable action) {
+        AtomicBoolean ran = new AtomicBoolean();
+        Runnable once = () -> {
+            if (ran.compareAndSet(false, true)) {
+                action.run();
+            }
+        };
+        Runnable cancelWait = whenAfter(since, once);
+        if (ran.get()) {
+            return () -> { };
+        }
+        ScheduledFuture<?> timeout;
+        try {
+            timeout = timeouts.schedule(() -> {
+                cancelWait.run();
+                once.run();
+            }, timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // Closed: the dataset is going away, and the wait with it.
+            cancelWait.run();
+            once.run();
+            return () -> { };
+        }
+        return () -> {
+            timeout.cancel(false);
+            cancelWait.run();
+        };
     }
 
     /**
@@ -58,6 +105,12 @@ final class VersionWaiters {
     void stop() {
         stopping = true;
         signal();
+    }
+
+    /** Ends every wait and stops the timeouts' thread. */
+    void close() {
+        stop();
+        timeouts.shutdownNow();
     }
 
     /** Runs the waits the version has now passed. */

@@ -128,6 +128,12 @@ class LiveWritesTest {
             HttpResponse<String> next = waiting.get(10, java.util.concurrent.TimeUnit.SECONDS);
             assertTrue(next.body().contains("H id <urn:ldf:version:2> .\nH prev <urn:ldf:version:1> .\n"), next.body());
             assertTrue(next.body().contains("\"two\""));
+            long began = System.nanoTime();
+            HttpResponse<String> timedOut = Http.get(changes + "?since=2&wait=1");
+            assertEquals(200, timedOut.statusCode());
+            assertEquals("", timedOut.body(), "no change within the wait: an empty answer");
+            assertEquals("2", timedOut.headers().firstValue("Dataset-Version").orElseThrow());
+            assertTrue(System.nanoTime() - began >= 900_000_000L, "it waited for the change first");
 
             post(changes, "A <" + SUBJECT + "> <http://schema.org/description> \"" + "long ".repeat(200) + "\" .\n",
                     "application/rdf-patch", TOKEN);
