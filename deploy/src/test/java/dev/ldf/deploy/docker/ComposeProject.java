@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
 
+import dev.ldf.cli.testing.RequiredTools;
 import dev.ldf.server.testing.Http;
 
 /**
@@ -65,10 +66,7 @@ final class ComposeProject implements AutoCloseable {
             problem = "docker or docker-compose is not installed (apt-get install -y docker.io docker-compose)";
         }
         if (problem != null) {
-            if ("1".equals(System.getenv("LDF_REQUIRE_TOOLS"))) {
-                throw new AssertionError(problem + ", but LDF_REQUIRE_TOOLS=1");
-            }
-            Assumptions.abort(problem + ": skipped");
+            RequiredTools.missing(problem);
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.cli.testing.RequiredTools;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 
@@ -85,7 +86,7 @@ class DeploymentFilesTest {
     void theComposeFileValidates() throws Exception {
         String tool = findOnPath("docker-compose");
         if (tool == null) {
-            LocalDeploymentTest.missing("docker-compose is not installed (apt-get install -y docker-compose)");
+            RequiredTools.missing("docker-compose is not installed (apt-get install -y docker-compose)");
         }
         Process p = new ProcessBuilder(tool, "-f", ROOT.resolve("docker-compose.yml").toString(), "config", "-q")
                 .redirectErrorStream(true).start();

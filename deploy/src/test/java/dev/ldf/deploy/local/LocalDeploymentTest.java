@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.cli.testing.RequiredTools;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.testing.Http;
@@ -34,16 +34,8 @@ class LocalDeploymentTest {
     /** nginx is needed; without it these tests are skipped, unless LDF_REQUIRE_TOOLS=1 (as in CI). */
     static void requireNginx() {
         if (!NginxCache.installed()) {
-            missing("nginx is not installed (apt-get install -y nginx)");
+            RequiredTools.missing("nginx is not installed (apt-get install -y nginx)");
         }
-    }
-
-    /** Skips the test for want of a tool, or fails it when LDF_REQUIRE_TOOLS=1. */
-    static void missing(String message) {
-        if ("1".equals(System.getenv("LDF_REQUIRE_TOOLS"))) {
-            throw new AssertionError(message + ", but LDF_REQUIRE_TOOLS=1");
-        }
-        Assumptions.abort(message + ": skipped");
     }
 
     static ServerConfig config(int maxAgeSeconds) {

@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.cli.testing.RequiredTools;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,15 +36,15 @@ class SystemdUnitTest {
 
     @Test
     void systemdAnalyzeVerifiesTheUnitWithoutAWarning() throws Exception {
-        Path tool = Path.of("/usr/bin/systemd-analyze");
-        if (!Files.isExecutable(tool)) {
-            LocalDeploymentTest.missing("systemd-analyze is not installed (apt-get install -y systemd)");
+        String tool = Executables.find("systemd-analyze").orElse(null);
+        if (tool == null) {
+            RequiredTools.missing("systemd-analyze is not installed (apt-get install -y systemd)");
         }
         // verify checks that ExecStart's program exists: the install prefix becomes this checkout.
         String unit = Files.readString(UNIT).replace("/opt/ldf/bin/ldf-server", ROOT.resolve("bin/ldf-server").toString());
         Path copy = work.resolve("ldf-server.service");
         Files.writeString(copy, unit);
-        Process verify = new ProcessBuilder(tool.toString(), "verify", copy.toString()).redirectErrorStream(true).start();
+        Process verify = new ProcessBuilder(tool, "verify", copy.toString()).redirectErrorStream(true).start();
         String output = new String(verify.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(verify.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, verify.exitValue(), output);

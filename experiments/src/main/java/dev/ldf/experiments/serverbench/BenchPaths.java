@@ -31,12 +31,7 @@ public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
      */
     public static BenchPaths write(Path hdt, WorkloadFiles workload, int bindings, int deepPages, long seed, Path dir,
             boolean oneByOne) throws Exception {
-        List<Triple> patterns = PathLists.patterns(Workload.read(workload.pool()));
-        Map<String, Integer> sizes = new LinkedHashMap<>();
-        try (HDT file = QuietOutput.call(() -> HDTManager.mapIndexedHDT(hdt.toString(), ProgressListener.ignore()))) {
-            PathLists lists = new PathLists(ServerBench.dataset(), file, seed);
-            sizes.put(ServerBenchReport.TPF, PathLists.write(dir.resolve(fileName(ServerBenchReport.TPF)),
-                    lists.firstPages(patterns)));
+        return drawn(hdt, workload, seed, dir, (lists, patterns, sizes) -> {
             PathLists.BindingRequests requests = lists.brtpf(patterns, bindings);
             sizes.put(brtpfName(bindings), PathLists.write(dir.resolve(fileName(brtpfName(bindings))), requests.brtpf()));
             if (oneByOne) {
@@ -46,17 +41,29 @@ public record BenchPaths(Path dir, long triples, Map<String, Integer> sizes) {
                 sizes.put(deepName(shape), PathLists.write(dir.resolve(fileName(deepName(shape))),
                         lists.deepPages(shape, deepPages)));
             }
-            return new BenchPaths(dir, file.getTriples().getNumberOfElements(), sizes);
-        }
+        });
     }
 
     /** Only the first pages' list, from the patterns of the workload's query pool: a reference rate to hold another file to. */
     public static BenchPaths firstPages(Path hdt, WorkloadFiles workload, long seed, Path dir) throws Exception {
+        return drawn(hdt, workload, seed, dir, (lists, patterns, sizes) -> { });
+    }
+
+    /** The lists a run writes after the first pages' one. */
+    private interface MoreLists {
+        void write(PathLists lists, List<Triple> patterns, Map<String, Integer> sizes) throws Exception;
+    }
+
+    /** The first pages' list and {@code more}, drawn from {@code hdt} and the patterns of the workload's query pool. */
+    private static BenchPaths drawn(Path hdt, WorkloadFiles workload, long seed, Path dir, MoreLists more) throws Exception {
         List<Triple> patterns = PathLists.patterns(Workload.read(workload.pool()));
+        Map<String, Integer> sizes = new LinkedHashMap<>();
         try (HDT file = QuietOutput.call(() -> HDTManager.mapIndexedHDT(hdt.toString(), ProgressListener.ignore()))) {
-            int size = PathLists.write(dir.resolve(fileName(ServerBenchReport.TPF)),
-                    new PathLists(ServerBench.dataset(), file, seed).firstPages(patterns));
-            return new BenchPaths(dir, file.getTriples().getNumberOfElements(), Map.of(ServerBenchReport.TPF, size));
+            PathLists lists = new PathLists(ServerBench.dataset(), file, seed);
+            sizes.put(ServerBenchReport.TPF, PathLists.write(dir.resolve(fileName(ServerBenchReport.TPF)),
+                    lists.firstPages(patterns)));
+            more.write(lists, patterns, sizes);
+            return new BenchPaths(dir, file.getTriples().getNumberOfElements(), sizes);
         }
     }
 

@@ -7,13 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.cli.testing.RequiredTools;
 import dev.ldf.cli.Commands;
 import dev.ldf.deploy.local.Executables;
 import dev.ldf.deploy.local.NginxCache;
@@ -162,10 +162,7 @@ class ExperimentsSmokeTest {
     @Order(5)
     void serverBenchMeasuresEveryLoadAndReportsTheTargets() throws IOException {
         if (!wrkInstalled()) {
-            if ("1".equals(System.getenv("LDF_REQUIRE_TOOLS"))) {
-                throw new AssertionError("wrk is not installed, but LDF_REQUIRE_TOOLS=1");
-            }
-            Assumptions.abort("wrk is not installed (apt-get install -y wrk)");
+            RequiredTools.missing("wrk is not installed (apt-get install -y wrk)");
         }
         Path out = work.resolve("server-bench");
         String servers = NginxCache.installed() ? "ours,nginx" : "ours";
@@ -249,10 +246,7 @@ class ExperimentsSmokeTest {
         for (String tool : List.of("wrk", "nginx")) {
             boolean installed = tool.equals("wrk") ? wrkInstalled() : NginxCache.installed();
             if (!installed) {
-                if ("1".equals(System.getenv("LDF_REQUIRE_TOOLS"))) {
-                    throw new AssertionError(tool + " is not installed, but LDF_REQUIRE_TOOLS=1");
-                }
-                Assumptions.abort(tool + " is not installed");
+                RequiredTools.missing(tool + " is not installed");
             }
         }
         Path out = work.resolve("scale");

@@ -19,12 +19,12 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.cli.testing.RequiredTools;
 import dev.ldf.deploy.local.Replica;
 
 /**
@@ -57,10 +57,7 @@ class DocsExamplesTest {
         List<String> missing = BUILT.stream().filter(f -> !Files.isRegularFile(ROOT.resolve(f))).toList();
         if (!missing.isEmpty()) {
             String message = "the examples need the built jars (mvn -B -q package -DskipTests): missing " + missing;
-            if ("1".equals(System.getenv("LDF_REQUIRE_TOOLS"))) {
-                throw new AssertionError(message);
-            }
-            Assumptions.abort(message);
+            RequiredTools.missing(message);
         }
         try (Stream<Path> entries = Files.list(ROOT)) {
             for (Path entry : entries.filter(e -> !e.getFileName().toString().startsWith(".")).toList()) {

@@ -198,16 +198,10 @@ public final class LiveDataset implements AutoCloseable {
     }
 
     /**
-     * Runs {@code action} once the version is past {@code since} (at once if it is), on the thread
-     * that made it so: {@code action} must hand its work on. Returns what cancels the wait.
-     */
-    public Runnable whenAfter(long since, Runnable action) {
-        return state.waiters.whenAfter(since, action);
-    }
-
-    /**
-     * As {@link #whenAfter(long, Runnable)}, running {@code action} after {@code timeoutMillis} at
-     * the latest (on the dataset's own thread, which must be handed on as well); once either way.
+     * Runs {@code action} once, when the version is past {@code since} (at once if it is) or after
+     * {@code timeoutMillis} at the latest, on the thread that made it so (the one that changed the
+     * version, or the dataset's timer): {@code action} must hand its work on. Returns what cancels
+     * the wait.
      */
     public Runnable whenAfter(long since, long timeoutMillis, Runnable action) {
         return state.waiters.whenAfter(since, timeoutMillis, action);

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -19,6 +18,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 
+import dev.ldf.cli.testing.RequiredTools;
 import dev.ldf.server.testing.TestServer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -42,11 +42,9 @@ class BrowserTest {
 
     @BeforeAll
     static void start() throws IOException {
-        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-        if (!installed && "1".equals(System.getenv("LDF_REQUIRE_TOOLS"))) {
-            throw new AssertionError("chromium and chromium-driver are not installed, but LDF_REQUIRE_TOOLS=1");
+        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+            RequiredTools.missing("chromium and chromium-driver are not installed (apt-get install -y chromium chromium-driver)");
         }
-        Assumptions.assumeTrue(installed, "apt-get install chromium chromium-driver to run the browser tests");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         // Root in a container has no sandbox to drop into.
