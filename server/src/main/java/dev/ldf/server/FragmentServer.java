@@ -2,13 +2,8 @@ package dev.ldf.server;
 
 import java.net.BindException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
-import org.apache.jena.sys.JenaSystem;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
@@ -25,14 +20,10 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.fragment.Datasource;
-import dev.ldf.server.hdt.HdtDatasource;
-import dev.ldf.server.live.Follower;
 import dev.ldf.server.live.LiveDataset;
-import dev.ldf.server.http.Datasets;
 import dev.ldf.server.http.Endpoints;
 import dev.ldf.server.http.HandlerChain;
 import dev.ldf.server.http.PlainErrorHandler;
@@ -41,8 +32,6 @@ import dev.ldf.server.monitor.OutOfMemory;
 import dev.ldf.server.monitor.Readiness;
 import dev.ldf.server.monitor.RequestMetricsHandler;
 import dev.ldf.server.monitor.ServerMetrics;
-import dev.ldf.server.preemption.PreemptableDataset;
-import dev.ldf.server.preemption.QuantumRunner;
 import dev.ldf.server.rdf.Writers;
 
 /**
@@ -61,18 +50,15 @@ public final class FragmentServer implements AutoCloseable {
 
     private final Server jetty;
     private final ServerConnector connector;
-    private final Map<String, Datasource> sources;
-    private final Map<String, LiveDataset> live;
+    private final OpenDatasets datasets;
     private final ServerConfig config;
     private final Readiness readiness;
-    private final List<Follower> followers = new ArrayList<>();
 
-    private FragmentServer(Server jetty, ServerConnector connector, Map<String, Datasource> sources,
-            Map<String, LiveDataset> live, ServerConfig config, Readiness readiness) {
-        this.live = live;
+    private FragmentServer(Server jetty, ServerConnector connector, OpenDatasets datasets, ServerConfig config,
+            Readiness readiness) {
         this.jetty = jetty;
         this.connector = connector;
-        this.sources = sources;
+        this.datasets = datasets;
         this.config = config;
         this.readiness = readiness;
     }
@@ -88,37 +74,16 @@ public final class FragmentServer implements AutoCloseable {
         config.validated();
         // Before minutes of opening large files: a port another process holds is reported at once.
         PortInUseException.checkFree(config.host(), config.port());
-        // Jena initialises its subsystems lazily from whichever class is touched first; done from
-        // several request threads at once, that deadlocks. Do it here, on one thread.
-        JenaSystem.init();
-        Map<String, Datasource> sources = new LinkedHashMap<>();
-        Map<String, LiveDataset> live = new LinkedHashMap<>();
+        OpenDatasets datasets = OpenDatasets.open(config);
         try {
-            Map<String, Boolean> load = LoadingPlan.decide(config.datasets(), Runtime.getRuntime().maxMemory());
-            LOG.info(MemoryLine.describe(config.datasets(), load, Runtime.getRuntime().maxMemory()));
-            for (DatasetConfig d : config.datasets()) {
-                HdtDatasource.Options options = HdtDatasource.Options.defaults();
-                HdtDatasource hdt = HdtDatasource.open(d.hdtPath(), new HdtDatasource.Options(
-                        load.get(d.name()), d.countScanLimit(),
-                        options.cursorCachePatterns(), options.cursorIdleTime()));
-                sources.put(d.name(), hdt);
-                // A log from earlier writes is replayed even when writes are off now: its changes were acknowledged.
-                if (d.writes().live() || Files.exists(d.logPath())) {
-                    LiveDataset changing = LiveDataset.open(d.name(), hdt, d.logPath(), d.writes().compactAfter());
-                    live.put(d.name(), changing);
-                    sources.put(d.name(), changing.source());
-                }
-            }
-            return startJetty(config, sources, live);
+            return startJetty(config, datasets);
         } catch (Exception | Error e) {
-            sources.values().forEach(Datasource::close);
-            live.values().forEach(LiveDataset::close);
+            datasets.close();
             throw e;
         }
     }
 
-    private static FragmentServer startJetty(ServerConfig config, Map<String, Datasource> sources,
-            Map<String, LiveDataset> live) throws Exception {
+    private static FragmentServer startJetty(ServerConfig config, OpenDatasets datasets) throws Exception {
         Limits limits = config.limits();
         QueuedThreadPool threads = new QueuedThreadPool(200, 8) {
             @Override
@@ -144,12 +109,12 @@ public final class FragmentServer implements AutoCloseable {
         HttpConnectionFactory factory = new HttpConnectionFactory(http);
 
         ServerMetrics metrics = new ServerMetrics();
-        sources.forEach((name, source) -> metrics.datasetSize(name, source.statistics().triples()));
+        datasets.sources().forEach((name, source) -> metrics.datasetSize(name, source.statistics().triples()));
         Readiness readiness = new Readiness();
 
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
-        Endpoints.mount(context, config, datasets(config, sources, live), Writers.standard());
+        Endpoints.mount(context, Endpoints.all(config, datasets.hosted(), Writers.standard()));
         context.setErrorHandler(new PlainErrorHandler());
         jetty.setHandler(new GracefulHandler(new RequestMetricsHandler(metrics,
                 new OperatorHandler(metrics, readiness, HandlerChain.around(context, config, metrics)))) {
@@ -191,33 +156,10 @@ public final class FragmentServer implements AutoCloseable {
         jetty.removeConnector(local);
         local.stop();
         readiness.ready();
-        FragmentServer server = new FragmentServer(jetty, connector, sources, live, config, readiness);
+        FragmentServer server = new FragmentServer(jetty, connector, datasets, config, readiness);
         LOG.info("Listening on {}", server.uri());
-        for (DatasetConfig d : config.datasets()) {
-            if (d.writes().follows()) {
-                server.followers.add(Follower.start(d.name(), d.writes().follow(), live.get(d.name())));
-            }
-        }
+        datasets.startFollowing();
         return server;
-    }
-
-    /**
-     * The datasets as the endpoints see them: each with its writer where it is live, and what its
-     * preemptive endpoint runs over where that is on (the overlay where it takes changes, the file
-     * otherwise).
-     */
-    private static Datasets datasets(ServerConfig config, Map<String, Datasource> sources, Map<String, LiveDataset> live) {
-        Datasets datasets = new Datasets(config);
-        for (DatasetConfig d : config.datasets()) {
-            Datasource source = sources.get(d.name());
-            PreemptableDataset preemptable = !d.preemption().enabled() ? null
-                    : source instanceof PreemptableDataset changing ? changing
-                    : source instanceof HdtDatasource file
-                            ? PreemptableDataset.fixed(QuantumRunner.baseNumber(file.version()), file.scans())
-                    : null;
-            datasets.host(d, source, live.get(d.name()), preemptable);
-        }
-        return datasets;
     }
 
     /** The server's own URL, e.g. {@code http://127.0.0.1:8080/}. */
@@ -231,12 +173,12 @@ public final class FragmentServer implements AutoCloseable {
     }
 
     public Map<String, Datasource> datasources() {
-        return sources;
+        return datasets.sources();
     }
 
     /** The datasets that take changes, by name. */
     public Map<String, LiveDataset> liveDatasets() {
-        return live;
+        return datasets.live();
     }
 
     /** The threads that answer requests. */
@@ -257,15 +199,13 @@ public final class FragmentServer implements AutoCloseable {
     public void close() {
         readiness.stopping();
         // Long-polling feed requests end now rather than hold the graceful stop.
-        live.values().forEach(LiveDataset::stopWaiting);
+        datasets.stopWaiting();
         try {
             jetty.stop();
         } catch (Exception e) {
             LOG.warn("Stopping the server did not finish cleanly: {}", e.toString());
         } finally {
-            followers.forEach(Follower::close);
-            live.values().forEach(LiveDataset::close);
-            sources.values().forEach(Datasource::close);
+            datasets.close();
         }
     }
 

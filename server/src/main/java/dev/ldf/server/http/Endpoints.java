@@ -33,7 +33,11 @@ public final class Endpoints {
 
     private Endpoints() {}
 
-    public static void mount(ServletContextHandler context, ServerConfig config, Datasets datasets, Writers writers) {
+    /** One endpoint, by the servlet name it is registered under, and the paths it answers. */
+    public record Mount(String name, Endpoint endpoint, List<String> paths) {}
+
+    /** Every endpoint the configured datasets have, with its paths. */
+    public static List<Mount> all(ServerConfig config, Datasets datasets, Writers writers) {
         Site site = new Site(config, datasets, writers);
         Limits limits = config.limits();
         SlowReaders slowReaders = new SlowReaders(limits);
@@ -50,68 +54,73 @@ public final class Endpoints {
             LOG.info("{}", budget.describe());
         }
 
-        Mounts mounts = new Mounts();
-        mounts.add("catalog", new CatalogEndpoint(site), "");
-        mounts.add("not-found", new NotFoundEndpoint(site), "/");
-        mounts.add("genid", new GenidEndpoint(site), GenidEndpoint.PATH + "*");
+        List<Mount> mounts = new ArrayList<>();
+        add(mounts, "catalog", new CatalogEndpoint(site), "");
+        add(mounts, "not-found", new NotFoundEndpoint(site), "/");
+        add(mounts, "genid", new GenidEndpoint(site), GenidEndpoint.PATH + "*");
         for (HostedDataset dataset : datasets.all()) {
             String path = "/" + dataset.name();
-            mounts.add(dataset.name(), new FragmentEndpoint(site, dataset), path);
+            add(mounts, dataset.name(), new FragmentEndpoint(site, dataset), path);
             for (DumpEndpoint.File file : DumpEndpoint.File.values()) {
-                mounts.add(dataset.name() + "/" + file.fileName(),
+                add(mounts, dataset.name() + "/" + file.fileName(),
                         new DumpEndpoint(site, dataset, file, dumpSlots, slowReaders), path + "/" + file.fileName());
             }
             if (dataset.preemptable() != null) {
-                mounts.add(dataset.name() + "/sparql", new SparqlEndpoint(site, dataset, quanta),
+                add(mounts, dataset.name() + "/sparql", new SparqlEndpoint(site, dataset, quanta),
                         path + "/" + SparqlEndpoint.NAME);
             }
             if (dataset.live() != null) {
-                mounts.add(dataset.name() + "/changes", new ChangesEndpoint(site, dataset, writes),
+                add(mounts, dataset.name() + "/changes", new ChangesEndpoint(site, dataset, writes),
                         path + "/" + ChangesEndpoint.NAME);
-                mounts.add(dataset.name() + "/compaction", new CompactionEndpoint(site, dataset),
+                add(mounts, dataset.name() + "/compaction", new CompactionEndpoint(site, dataset),
                         path + "/" + CompactionEndpoint.NAME);
-                mounts.add(dataset.name() + "/base", new BaseFileEndpoint(site, dataset, baseSlots, slowReaders),
+                add(mounts, dataset.name() + "/base", new BaseFileEndpoint(site, dataset, baseSlots, slowReaders),
                         path + "/" + BaseFileEndpoint.NAME);
             } else {
-                mounts.add(dataset.name() + "/writes-off", new WritesOffEndpoint(site, dataset),
+                add(mounts, dataset.name() + "/writes-off", new WritesOffEndpoint(site, dataset),
                         path + "/" + ChangesEndpoint.NAME, path + "/" + CompactionEndpoint.NAME,
                         path + "/" + BaseFileEndpoint.NAME);
             }
         }
-        mounts.install(context);
+        return mounts;
+    }
+
+    private static void add(List<Mount> mounts, String name, Endpoint endpoint, String... paths) {
+        mounts.add(new Mount(name, endpoint, List.of(paths)));
     }
 
     /**
-     * The endpoints, given to Jetty at once: adding servlets one by one rebuilds Jetty's tables
+     * Gives the endpoints to Jetty at once: adding servlets one by one rebuilds Jetty's tables
      * every time, minutes for a few hundred datasets.
      */
-    private static final class Mounts {
-        private final List<ServletHolder> holders = new ArrayList<>();
-        private final List<ServletMapping> mappings = new ArrayList<>();
-
-        void add(String name, Endpoint endpoint, String... paths) {
-            ServletHolder holder = new ServletHolder(name, endpoint);
+    public static void mount(ServletContextHandler context, List<Mount> mounts) {
+        ServletHandler handler = context.getServletHandler();
+        List<ServletHolder> holders = new ArrayList<>(Arrays.asList(handler.getServlets()));
+        List<ServletMapping> mappings = new ArrayList<>();
+        if (handler.getServletMappings() != null) {
+            mappings.addAll(Arrays.asList(handler.getServletMappings()));
+        }
+        for (Mount mount : mounts) {
+            ServletHolder holder = new ServletHolder(mount.name(), mount.endpoint());
             // Long polls of the change feed wait without a thread.
             holder.setAsyncSupported(true);
             holders.add(holder);
             ServletMapping mapping = new ServletMapping();
-            mapping.setServletName(name);
-            mapping.setPathSpecs(paths);
+            mapping.setServletName(mount.name());
+            mapping.setPathSpecs(mount.paths().toArray(String[]::new));
             mappings.add(mapping);
         }
+        handler.setServlets(holders.toArray(ServletHolder[]::new));
+        handler.setServletMappings(mappings.toArray(ServletMapping[]::new));
+    }
 
-        void install(ServletContextHandler context) {
-            ServletHandler handler = context.getServletHandler();
-            List<ServletHolder> allHolders = new ArrayList<>(Arrays.asList(handler.getServlets()));
-            allHolders.addAll(holders);
-            List<ServletMapping> allMappings = new ArrayList<>();
-            if (handler.getServletMappings() != null) {
-                allMappings.addAll(Arrays.asList(handler.getServletMappings()));
-            }
-            allMappings.addAll(mappings);
-            handler.setServlets(allHolders.toArray(ServletHolder[]::new));
-            handler.setServletMappings(allMappings.toArray(ServletMapping[]::new));
-        }
+    /**
+     * Whether a request is a long poll of a change feed ({@code GET …/changes?since=…&wait=…}):
+     * it waits without a thread and without work, so the load limit gives it no place.
+     */
+    public static boolean longPoll(String method, String query, String path) {
+        return "GET".equals(method) && query != null && query.contains("wait=")
+                && path.endsWith("/" + ChangesEndpoint.NAME);
     }
 
     /** How long a resuming request may be passed over by starting ones: the longest quantum. */

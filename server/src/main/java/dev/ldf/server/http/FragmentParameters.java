@@ -35,7 +35,8 @@ record FragmentParameters(FragmentRequest.Input input, String page, String bodyD
             return of(query, "");
         }
         if (!isUtf8Form(request.getContentType())) {
-            String type = request.getContentType();
+            // Lower case, as media types and charsets compare: containers keep the case differently.
+            String type = request.getContentType() == null ? null : request.getContentType().toLowerCase(Locale.ROOT);
             throw new HttpError(415, "POST a form body (" + FORM + ", UTF-8) with the parameters subject, predicate, "
                     + "object, values and page; not " + (type == null ? "no content type" : type) + ".",
                     !drain(request));

@@ -41,9 +41,7 @@ final class LoadLimitHandler extends QoSHandler {
     }
 
     private static boolean longPoll(Request request) {
-        String query = request.getHttpURI().getQuery();
-        return "GET".equals(request.getMethod()) && query != null && query.contains("wait=")
-                && Request.getPathInContext(request).endsWith("/" + ChangesEndpoint.NAME);
+        return Endpoints.longPoll(request.getMethod(), request.getHttpURI().getQuery(), Request.getPathInContext(request));
     }
 
     @Override

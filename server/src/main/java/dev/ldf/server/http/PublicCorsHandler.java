@@ -1,9 +1,10 @@
 package dev.ldf.server.http;
 
 import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
 
 import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.Handler;
@@ -12,8 +13,9 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * CORS for public data: every response carries {@code Access-Control-Allow-Origin: *} whether or
- * not the request had an {@code Origin}, and pre-flight requests are answered here.
+ * CORS for public data ({@link PublicCors}) in the embedded Jetty: every response carries
+ * {@code Access-Control-Allow-Origin: *} whether or not the request had an {@code Origin}, and
+ * pre-flight requests are answered here.
  *
  * <p>Not Jetty's {@code CrossOriginHandler}: it echoes the request's origin and adds
  * {@code Vary: Origin}, and sends nothing without an {@code Origin} header. Behind a shared cache
@@ -26,9 +28,8 @@ import org.eclipse.jetty.util.Callback;
  */
 final class PublicCorsHandler extends Handler.Wrapper {
 
-    private static final HttpField ALLOW_ORIGIN = new PreEncodedHttpField(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
-    private static final HttpField EXPOSE = new PreEncodedHttpField(HttpHeader.ACCESS_CONTROL_EXPOSE_HEADERS,
-            "ETag, Content-Type, Retry-After, Next-Token, Server-Timing");
+    private static final List<HttpField> EVERY_RESPONSE = preEncoded(PublicCors.EVERY_RESPONSE);
+    private static final List<HttpField> PREFLIGHT = preEncoded(PublicCors.PREFLIGHT);
 
     PublicCorsHandler(Handler handler) {
         super(handler);
@@ -37,7 +38,8 @@ final class PublicCorsHandler extends Handler.Wrapper {
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
         if (HttpMethod.OPTIONS.is(request.getMethod())) {
-            preflight(response);
+            response.setStatus(204);
+            PREFLIGHT.forEach(response.getHeaders()::put);
             callback.succeeded();
             return true;
         }
@@ -48,23 +50,15 @@ final class PublicCorsHandler extends Handler.Wrapper {
             public void write(boolean last, ByteBuffer content, Callback writeCallback) {
                 if (!added) {
                     added = true;
-                    getHeaders().put(ALLOW_ORIGIN);
-                    getHeaders().put(EXPOSE);
+                    EVERY_RESPONSE.forEach(getHeaders()::put);
                 }
                 super.write(last, content, writeCallback);
             }
         }, callback);
     }
 
-    /** Any origin may send any request the server answers, with the headers clients use. */
-    private static void preflight(Response response) {
-        response.setStatus(204);
-        response.getHeaders().put(ALLOW_ORIGIN);
-        response.getHeaders().put(EXPOSE);
-        response.getHeaders().put(HttpHeader.ALLOW, Headers.DATASET_METHODS);
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_METHODS, Headers.DATASET_METHODS);
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_HEADERS, "Accept, Content-Type, If-None-Match");
-        response.getHeaders().put(HttpHeader.ACCESS_CONTROL_MAX_AGE, "86400");
-        response.getHeaders().put("X-Content-Type-Options", "nosniff");
+    private static List<HttpField> preEncoded(Map<String, String> headers) {
+        return headers.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .<HttpField>map(h -> new PreEncodedHttpField(h.getKey(), h.getValue())).toList();
     }
 }

@@ -22,7 +22,14 @@ record PublicUrls(String base, String rawPath, String rawQuery) implements Addre
 
     static PublicUrls of(HttpServletRequest request, String configuredBase) {
         String base = configuredBase != null ? configuredBase : requestBase(request);
-        return new PublicUrls(base, request.getRequestURI(), request.getQueryString());
+        // The raw path below the context: the base already ends with the context path, if any
+        // (a servlet container may serve the application under one, e.g. /ldf).
+        String path = request.getRequestURI();
+        String context = request.getContextPath();
+        if (!context.isEmpty() && path.startsWith(context)) {
+            path = path.substring(context.length());
+        }
+        return new PublicUrls(base, path, request.getQueryString());
     }
 
     private static String requestBase(HttpServletRequest request) {

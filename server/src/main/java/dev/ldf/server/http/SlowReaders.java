@@ -33,9 +33,12 @@ final class SlowReaders {
         this.limits = limits;
     }
 
-    /** A watched stream of the response to {@code request}; closing it ends the watch. */
+    /**
+     * A watched stream of the response to {@code request}; closing it ends the watch. Unwatched
+     * outside the embedded Jetty: there the container's write timeout is the only cutoff.
+     */
     OutputStream watch(HttpServletRequest request, OutputStream out) {
-        ServletContextRequest jetty = ServletContextRequest.getServletContextRequest(request);
+        ServletContextRequest jetty = JettyRequests.of(request);
         if (jetty == null) {
             return out;
         }

@@ -215,7 +215,7 @@ final class SparqlEndpoint extends Endpoint {
      * the server's places ({@code limits.maxConcurrentRequests}).
      */
     private static long queuedNanos(HttpServletRequest request) {
-        ServletContextRequest servlet = ServletContextRequest.getServletContextRequest(request);
+        ServletContextRequest servlet = JettyRequests.of(request);
         return servlet == null ? 0 : Math.max(0, System.nanoTime() - servlet.getHeadersNanoTime());
     }
 

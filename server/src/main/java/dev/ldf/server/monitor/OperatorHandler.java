@@ -1,11 +1,8 @@
 package dev.ldf.server.monitor;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -26,7 +23,7 @@ import org.eclipse.jetty.util.Callback;
  */
 public final class OperatorHandler extends Handler.Wrapper {
 
-    public static final String PREFIX = "/-/";
+    public static final String PREFIX = OperatorAnswer.PREFIX;
 
     private final ServerMetrics metrics;
     private final Readiness readiness;
@@ -44,36 +41,15 @@ public final class OperatorHandler extends Handler.Wrapper {
             return super.handle(request, response, callback);
         }
         request.setAttribute(RequestLabels.API, RequestLabels.Api.OPERATOR);
+        OperatorAnswer answer = OperatorAnswer.to(request.getMethod(), path, metrics, readiness);
+        response.setStatus(answer.status());
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
         response.getHeaders().put("X-Content-Type-Options", "nosniff");
-        String method = request.getMethod();
-        if (!HttpMethod.GET.is(method) && !HttpMethod.HEAD.is(method)) {
-            response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
-            text(response, callback, 405, "Method " + method + " is not allowed here; use GET.");
-            return true;
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, answer.contentType());
+        if (answer.allow() != null) {
+            response.getHeaders().put(HttpHeader.ALLOW, answer.allow());
         }
-        switch (path.substring(PREFIX.length())) {
-            case "live" -> text(response, callback, 200, "live");
-            case "ready" -> {
-                Readiness.State state = readiness.state();
-                text(response, callback, state == Readiness.State.READY ? 200 : 503, state.name().toLowerCase(java.util.Locale.ROOT));
-            }
-            case "metrics" -> {
-                ByteArrayOutputStream out = new ByteArrayOutputStream(16384);
-                metrics.write(out);
-                response.setStatus(200);
-                response.getHeaders().put(HttpHeader.CONTENT_TYPE, metrics.contentType());
-                response.write(true, ByteBuffer.wrap(out.toByteArray()), callback);
-            }
-            default -> text(response, callback, 404, "There is no " + path + "; the operator endpoints are "
-                    + PREFIX + "live, " + PREFIX + "ready and " + PREFIX + "metrics.");
-        }
+        response.write(true, ByteBuffer.wrap(answer.body()), callback);
         return true;
-    }
-
-    private static void text(Response response, Callback callback, int status, String body) {
-        response.setStatus(status);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain;charset=utf-8");
-        response.write(true, ByteBuffer.wrap((body + "\n").getBytes(StandardCharsets.UTF_8)), callback);
     }
 }

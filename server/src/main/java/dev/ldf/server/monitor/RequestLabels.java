@@ -24,10 +24,20 @@ public final class RequestLabels {
     private RequestLabels() {}
 
     static String dataset(Request request) {
-        return request.getAttribute(DATASET) instanceof String name ? name : "";
+        return dataset(request.getAttribute(DATASET));
     }
 
     static String api(Request request) {
-        return request.getAttribute(API) instanceof Api api ? api.label() : Api.NONE.label();
+        return api(request.getAttribute(API));
+    }
+
+    /** The dataset label from the value of the request attribute {@link #DATASET}. */
+    public static String dataset(Object attribute) {
+        return attribute instanceof String name ? name : "";
+    }
+
+    /** The interface label from the value of the request attribute {@link #API}. */
+    public static String api(Object attribute) {
+        return attribute instanceof Api api ? api.label() : Api.NONE.label();
     }
 }

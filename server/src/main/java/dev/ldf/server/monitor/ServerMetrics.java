@@ -57,11 +57,13 @@ public final class ServerMetrics {
         JvmMetrics.builder().register(registry);
     }
 
-    void started() {
+    /** A request arrived (in flight until {@link #finished}). */
+    public void started() {
         inFlight.inc();
     }
 
-    void finished(String dataset, String api, int status, long nanos, long bytes) {
+    /** A request's response is complete, with the labels its endpoint set ({@link RequestLabels}). */
+    public void finished(String dataset, String api, int status, long nanos, long bytes) {
         inFlight.dec();
         requests.labelValues(dataset, api, Integer.toString(status)).inc();
         duration.labelValues(dataset, api).observe(nanos / 1e9);

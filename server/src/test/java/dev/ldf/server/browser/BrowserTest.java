@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -232,11 +232,19 @@ class BrowserTest {
             try {
                 leaving.getTagName();
                 return false;
-            } catch (StaleElementReferenceException e) {
+            } catch (WebDriverException gone) {
+                // Stale, or, in the middle of the swap, Chrome's "Node with given id does not belong
+                // to the document": either way the old page's element is no longer there.
                 return true;
             }
         });
-        await("the new page to load", () -> "complete".equals(browser.executeScript("return document.readyState")));
+        await("the new page to load", () -> {
+            try {
+                return "complete".equals(browser.executeScript("return document.readyState"));
+            } catch (WebDriverException notYet) {
+                return false; // a script sent while the new document is being set up; ask again
+            }
+        });
     }
 
     private static void await(String what, BooleanSupplier condition) {

@@ -10,10 +10,10 @@ import java.util.List;
  * patterns of every shape, first and later pages, brTPF by GET and POST, the index, blank nodes,
  * and the errors a client can cause.
  */
-final class RecordedRequests {
+public final class RecordedRequests {
 
     /** One request as raw HTTP/1.1 bytes, and a line that names it in the recording. */
-    record Request(String name, byte[] bytes) {}
+    public record Request(String name, byte[] bytes) {}
 
     static final String[] ACCEPTS = {"application/trig", "application/n-quads", "text/turtle", "application/n-triples",
         "application/ld+json", "application/rdf+xml", "text/html"};
@@ -23,7 +23,7 @@ final class RecordedRequests {
 
     private RecordedRequests() {}
 
-    static List<Request> all() {
+    public static List<Request> all() {
         List<Request> requests = new ArrayList<>();
         List<String> patterns = List.of(
                 "",
