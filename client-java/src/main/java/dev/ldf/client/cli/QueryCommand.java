@@ -23,6 +23,7 @@ import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentException;
+import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.http.HttpOptions;
 import picocli.CommandLine;
@@ -36,11 +37,9 @@ import picocli.CommandLine.Parameters;
         description = "Runs a SPARQL 1.1 query over a Triple Pattern Fragments (or brTPF) interface.")
 public final class QueryCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "URL", description = "The interface: a dataset URL or any page of it.")
-    String url;
-
-    @Parameters(index = "1", arity = "0..1", paramLabel = "QUERY", description = "The SPARQL query (or use --file).")
-    String queryText;
+    @Parameters(arity = "1..*", paramLabel = "URL... [QUERY]", description = "The interface, a dataset URL or any page "
+            + "of it; several to query the merge of their data (a federation); then the SPARQL query (or use --file).")
+    List<String> arguments = new ArrayList<>();
 
     @Option(names = {"-f", "--file"}, paramLabel = "FILE",
             description = "Read a query from FILE ('-' for standard input); repeat for several, run in order.")
@@ -111,6 +110,8 @@ public final class QueryCommand implements Callable<Integer> {
 
     private final PrintStream out;
     private final PrintStream err;
+    /** The sources, from the positional arguments. */
+    private List<String> urls;
     /** Where results go: standard output, or the --output file. */
     private PrintStream sink;
 
@@ -160,8 +161,9 @@ public final class QueryCommand implements Callable<Integer> {
         List<QueryInputs.NamedQuery> queries;
         QueryInputs.OutputChoice choice = QueryInputs.OutputChoice.of(output, format, err);
         try {
-            QueryInputs.checkUrl(url);
-            queries = QueryInputs.parse(QueryInputs.gather(queryText, files, queriesFile, resultsDir),
+            QueryInputs.Positional positional = QueryInputs.positional(arguments);
+            urls = positional.sources();
+            queries = QueryInputs.parse(QueryInputs.gather(positional.query(), files, queriesFile, resultsDir),
                     q -> QueryInputs.format(choice.format(), q));
             sink = choice.open(out);
         } catch (UsageException e) {
@@ -188,7 +190,7 @@ public final class QueryCommand implements Callable<Integer> {
             err.flush();
         }, "ldf-query-interrupted");
         Runtime.getRuntime().addShutdownHook(interrupted);
-        try (FragmentSource source = FragmentSource.connect(url, options, progress)) {
+        try (Federation source = Federation.connect(urls, options, progress)) {
             if (stats && several) {
                 err.println("query\tresults\trequests\tdata_triples\tbytes\tfirst_result_s\ttotal_s\tstatus");
             }
@@ -220,11 +222,11 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     /** Runs one query on the open source; false when it failed (the message is on standard error). */
-    private boolean run(QueryInputs.NamedQuery q, FragmentSource source, Progress progress, AtomicLong results, boolean several) {
+    private boolean run(QueryInputs.NamedQuery q, Federation source, Progress progress, AtomicLong results, boolean several) {
         long start = System.nanoTime();
         AtomicLong firstResult = new AtomicLong(-1);
         results.set(0);
-        ClientStats.Snapshot before = source.stats().snapshot();
+        ClientStats.Snapshot before = source.stats();
         source.plan().clear();
         progress.start();
         String failure = null;
@@ -250,7 +252,7 @@ public final class QueryCommand implements Callable<Integer> {
             source.plan().print(err);
         }
         if (stats) {
-            ClientStats.Snapshot used = source.stats().snapshot().minus(before);
+            ClientStats.Snapshot used = source.stats().minus(before);
             if (several) {
                 err.printf(Locale.ROOT, "%s\t%d\t%d\t%d\t%d\t%s\t%.3f\t%s%n", q.name(), results.get(), used.requests(),
                         used.dataTriples(), used.bytes(), firstResult.get() < 0 ? "" : String.format(Locale.ROOT, "%.3f",
@@ -283,16 +285,20 @@ public final class QueryCommand implements Callable<Integer> {
                 + "the failure)", written, written == 1 ? " was" : "s were");
     }
 
-    private void printStats(FragmentSource source, ClientStats.Snapshot s, long results, long firstNanos, long totalNanos) {
-        err.printf(Locale.ROOT, "mode             %s%s%s%n", source.usesPreemption() ? "preemptive, " : "",
-                source.usesBrtpf() ? "brTPF" : "TPF",
-                source.usesBrtpf() ? " (maxMpR " + source.maxBindingsPerRequest() + ")" : "");
+    private void printStats(Federation sources, ClientStats.Snapshot s, long results, long firstNanos, long totalNanos) {
+        for (FragmentSource source : sources.sources()) {
+            err.printf(Locale.ROOT, "mode             %s%s%s%s%n", source.usesPreemption() && sources.isSingle()
+                    ? "preemptive, " : "", source.usesBrtpf() ? "brTPF" : "TPF",
+                    source.usesBrtpf() ? " (maxMpR " + source.maxBindingsPerRequest() + ")" : "",
+                    sources.isSingle() ? "" : " at " + source.url());
+        }
+        FragmentSource source = sources.first();
         err.printf(Locale.ROOT, "results          %,d%n", results);
         err.printf(Locale.ROOT, "requests         %,d (%,d POST, %,d retries)%n", s.requests(), s.posts(), s.retries());
         err.printf(Locale.ROOT, "data triples     %,d%n", s.dataTriples());
         err.printf(Locale.ROOT, "metadata triples %,d%n", s.metadataTriples());
         err.printf(Locale.ROOT, "bytes received   %,d%n", s.bytes());
-        if (source.usesPreemption()) {
+        if (source.usesPreemption() && sources.isSingle()) {
             err.printf(Locale.ROOT, "quanta           %,d (%,d suspended, %,d solutions)%n", s.quanta(), s.suspensions(),
                     s.solutions());
         }

@@ -133,6 +133,52 @@ final class QueryInputs {
     }
 
     /** An http(s) URL with a host; anything else is a mistake in the call, with the likely fix. */
+    /**
+     * The positional arguments split into the sources (URLs, first) and the query text (last,
+     * optional: else --file or --queries), as {@code comunica-sparql URL1 URL2 … QUERY} takes
+     * them. A source may carry Comunica's type prefix ({@code tpf@}, {@code brtpf@},
+     * {@code hypermedia@}): the interface is read from its controls in any case.
+     */
+    static Positional positional(List<String> arguments) {
+        List<String> sources = new ArrayList<>();
+        String query = null;
+        for (int i = 0; i < arguments.size(); i++) {
+            String argument = arguments.get(i);
+            boolean last = i == arguments.size() - 1;
+            if (i > 0 && last && !looksLikeSource(argument)) {
+                query = argument;
+                continue;
+            }
+            String url = withoutType(argument);
+            checkUrl(url);
+            sources.add(url);
+        }
+        return new Positional(sources, query);
+    }
+
+    /** The sources to query, in the order given, and the query text or null. */
+    record Positional(List<String> sources, String query) {}
+
+    private static final java.util.regex.Pattern TYPED = java.util.regex.Pattern.compile(
+            "(?i)(tpf|brtpf|hypermedia|sparql)@(.*)");
+
+    private static boolean looksLikeSource(String argument) {
+        String lower = argument.trim().toLowerCase(Locale.ROOT);
+        return lower.startsWith("http://") || lower.startsWith("https://") || TYPED.matcher(argument).matches();
+    }
+
+    private static String withoutType(String argument) {
+        java.util.regex.Matcher typed = TYPED.matcher(argument);
+        if (!typed.matches()) {
+            return argument;
+        }
+        if (typed.group(1).equalsIgnoreCase("sparql")) {
+            throw new UsageException("'" + argument + "': plain SPARQL endpoints are not supported as sources yet; "
+                    + "give the URL of a TPF or brTPF dataset");
+        }
+        return typed.group(2);
+    }
+
     static void checkUrl(String url) {
         URI uri;
         try {

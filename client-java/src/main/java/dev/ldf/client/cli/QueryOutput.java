@@ -32,7 +32,7 @@ import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.RowSet;
 import org.apache.jena.sparql.exec.RowSetStream;
 
-import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.SkolemIris;
 import dev.ldf.client.jena.FragmentDataset;
 
@@ -65,7 +65,7 @@ final class QueryOutput {
      * Runs the query and writes its results; {@code onResults} hears how many results arrive.
      * {@code skolemIris}: the server's blank nodes as the IRIs it sent them as.
      */
-    static void write(Query query, FragmentSource source, Format chosen, boolean skolemIris, OutputStream output,
+    static void write(Query query, Federation source, Format chosen, boolean skolemIris, OutputStream output,
             LongConsumer onResults) throws IOException {
         // Result writers give blank nodes short labels of their own; RDF writers keep a node's label,
         // which for the server's blank nodes is a whole IRI: those get short ones here.

@@ -33,6 +33,13 @@ public final class ClientStats implements ClientListener {
             this(requests, posts, retries, bytes, dataTriples, metadataTriples, 0, 0, 0);
         }
 
+        /** This snapshot and {@code other} together (two sources' traffic). */
+        public Snapshot plus(Snapshot other) {
+            return new Snapshot(requests + other.requests, posts + other.posts, retries + other.retries,
+                    bytes + other.bytes, dataTriples + other.dataTriples, metadataTriples + other.metadataTriples,
+                    quanta + other.quanta, suspensions + other.suspensions, solutions + other.solutions);
+        }
+
         /** What happened between {@code earlier} and this snapshot. */
         public Snapshot minus(Snapshot earlier) {
             return new Snapshot(requests - earlier.requests, posts - earlier.posts, retries - earlier.retries,

@@ -9,6 +9,7 @@ import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.engine.main.StageBuilder;
 import org.apache.jena.sparql.engine.main.StageGenerator;
 
+import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.FragmentSource;
 
 /**
@@ -25,12 +26,21 @@ public final class FragmentDataset {
     private FragmentDataset() {}
 
     public static Dataset of(FragmentSource source) {
-        DatasetGraph dsg = DatasetGraphFactory.wrap(new FragmentGraph(source));
+        return of(Federation.of(source));
+    }
+
+    /**
+     * A dataset whose default graph is the merge of the sources' data: each basic graph pattern
+     * is evaluated across them ({@link dev.ldf.client.join.BgpExecutor}). With several sources,
+     * preemptive mode is not used: a source's endpoint cannot join with the others' data.
+     */
+    public static Dataset of(Federation sources) {
+        DatasetGraph dsg = DatasetGraphFactory.wrap(new FragmentGraph(sources));
         StageGenerator previous = StageBuilder.chooseStageGenerator(ARQ.getContext());
         dsg.getContext().set(ARQ.stageGenerator, new FragmentStageGenerator(previous));
         dsg.getContext().set(ARQConstants.sysOpExecutorFactory, FragmentOpExecutor.FACTORY);
         FragmentQueryEngine.register();
-        dsg.getContext().set(FragmentQueryEngine.SOURCE, source);
+        dsg.getContext().set(FragmentQueryEngine.SOURCE, sources);
         return DatasetFactory.wrap(dsg);
     }
 }

@@ -58,7 +58,7 @@ final class FragmentOpExecutor extends OpExecutor {
         Op right = conditional.getRight();
         Function<Iterator<Binding>, IteratorCloseable<Binding>> extensions;
         if (right instanceof OpBGP bgp) {
-            BgpExecutor executor = new BgpExecutor(graph.source());
+            BgpExecutor executor = new BgpExecutor(graph.sources());
             extensions = rows -> executor.execute(bgp.getPattern().getList(), rows);
         } else if (RemoteParts.takesRowsInBlocks(right)) {
             extensions = rows -> QC.execute(right, QueryIterPlainWrapper.create(rows, execCxt), execCxt);

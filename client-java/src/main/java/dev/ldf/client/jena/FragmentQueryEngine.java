@@ -12,6 +12,7 @@ import org.apache.jena.sparql.util.Context;
 import org.apache.jena.sparql.util.Symbol;
 
 import dev.ldf.client.preemption.RemoteParts;
+import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.source.SkolemIris;
 
@@ -24,26 +25,26 @@ import dev.ldf.client.source.SkolemIris;
  */
 final class FragmentQueryEngine extends QueryEngineMain {
 
-    /** The context key of the dataset's fragment source. */
+    /** The context key of the dataset's fragment sources (a {@link Federation}). */
     static final Symbol SOURCE = Symbol.create("https://w3id.org/ldf/client#source");
 
     private static final QueryEngineFactory FACTORY = new Factory();
     private static boolean registered;
 
-    private final FragmentSource source;
+    private final Federation sources;
 
     private FragmentQueryEngine(Query query, DatasetGraph dataset, Binding input, Context context) {
         super(query, dataset, input, context);
-        this.source = source(dataset, context);
+        this.sources = sources(dataset, context);
     }
 
-    /** The source named in the execution's context, or else in the dataset's own. */
-    private static FragmentSource source(DatasetGraph dataset, Context context) {
+    /** The sources named in the execution's context, or else in the dataset's own. */
+    private static Federation sources(DatasetGraph dataset, Context context) {
         Object found = context.get(SOURCE);
         if (found == null && dataset != null) {
             found = dataset.getContext().get(SOURCE);
         }
-        return found instanceof FragmentSource source ? source : null;
+        return found instanceof Federation sources ? sources : null;
     }
 
     /** Adds the engine to ARQ's registry, once; it takes only datasets that ask for it. */
@@ -54,16 +55,21 @@ final class FragmentQueryEngine extends QueryEngineMain {
         }
     }
 
+    /** Preemptive parts only with one source: a federation's BGPs join data from several. */
     @Override
     protected Op modifyOp(Op op) {
-        Op modified = source.skolemIris().toBlank(super.modifyOp(op));
-        return source.usesPreemption() ? RemoteParts.mark(modified, source) : modified;
+        Op modified = super.modifyOp(op);
+        for (FragmentSource source : sources.sources()) {
+            modified = source.skolemIris().toBlank(modified);
+        }
+        FragmentSource single = sources.first();
+        return sources.isSingle() && single.usesPreemption() ? RemoteParts.mark(modified, single) : modified;
     }
 
     private static final class Factory implements QueryEngineFactory {
         @Override
         public boolean accept(Query query, DatasetGraph dataset, Context context) {
-            return source(dataset, context) != null;
+            return sources(dataset, context) != null;
         }
 
         @Override

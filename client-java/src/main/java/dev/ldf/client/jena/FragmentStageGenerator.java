@@ -27,6 +27,6 @@ final class FragmentStageGenerator implements StageGenerator {
         if (!(graph instanceof FragmentGraph fragments)) {
             return previous.execute(pattern, input, context);
         }
-        return new ResultIterator(new BgpExecutor(fragments.source()).execute(pattern.getList(), input), input, context);
+        return new ResultIterator(new BgpExecutor(fragments.sources()).execute(pattern.getList(), input), input, context);
     }
 }

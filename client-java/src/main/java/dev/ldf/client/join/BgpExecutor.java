@@ -1,6 +1,7 @@
 package dev.ldf.client.join;
 
 import dev.ldf.client.plan.PlanReport;
+import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.FragmentSource;
 
 import java.util.ArrayList;
@@ -18,21 +19,30 @@ import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 
 /**
- * Evaluates a basic graph pattern against a fragment source, for each input binding, with bag
- * semantics: every solution once per input binding it extends.
+ * Evaluates a basic graph pattern against one fragment source or a federation of several, for
+ * each input binding, with bag semantics: every solution once per input binding it extends.
  *
  * <ul>
  *   <li>brTPF: a left-deep pipeline of {@link BindJoinStage}s in the order of {@link JoinOrder},
  *       over the counts of each pattern's first page.</li>
- *   <li>TPF: the algorithm of the original TPF client ({@link TpfEvaluation}).</li>
+ *   <li>TPF, one source: the algorithm of the original TPF client ({@link TpfEvaluation}).</li>
+ *   <li>Several sources: the same pipeline, after source selection: each pattern's first page is
+ *       asked of every source, a source without matches is left out of that pattern's stage, and
+ *       the pattern's count is the sum over the others. A stage asks each of its sources for
+ *       each chunk (brTPF where the source offers it, one TPF request per binding where it does
+ *       not) and joins the chunk with the merge of what they send ({@link FederatedLookup}).</li>
  * </ul>
  */
 public final class BgpExecutor {
 
-    private final FragmentSource source;
+    private final Federation sources;
 
     public BgpExecutor(FragmentSource source) {
-        this.source = source;
+        this(Federation.of(source));
+    }
+
+    public BgpExecutor(Federation sources) {
+        this.sources = sources;
     }
 
     /**
@@ -43,7 +53,7 @@ public final class BgpExecutor {
         if (patterns.isEmpty()) {
             return closeable(input);
         }
-        return source.usesBrtpf() ? pipeline(patterns, input) : tpf(patterns, input);
+        return sources.isSingle() && !sources.first().usesBrtpf() ? tpf(patterns, input) : pipeline(patterns, input);
     }
 
     private IteratorCloseable<Binding> pipeline(List<Triple> patterns, Iterator<Binding> input) {
@@ -55,49 +65,58 @@ public final class BgpExecutor {
             return closeable(Collections.emptyIterator());
         }
         boolean identity = peeked.size() == 1 && peeked.get(0).isEmpty() && !input.hasNext();
-        List<CompletableFuture<FragmentSource.Fetched>> firstPages = new ArrayList<>();
+        List<FragmentSource> all = sources.sources();
+        List<List<CompletableFuture<FragmentSource.Fetched>>> firstPages = new ArrayList<>();
         for (Triple pattern : patterns) {
-            firstPages.add(Matching.canMatch(pattern) ? source.firstPage(pattern) : null);
+            List<CompletableFuture<FragmentSource.Fetched>> perSource = new ArrayList<>();
+            for (FragmentSource source : all) {
+                perSource.add(Matching.canMatch(pattern) ? source.firstPage(pattern) : null);
+            }
+            firstPages.add(perSource);
         }
-        List<Triple> variablePatterns = new ArrayList<>();
-        List<Long> counts = new ArrayList<>();
-        List<CompletableFuture<FragmentSource.Fetched>> pages = new ArrayList<>();
+        List<Selected> selected = new ArrayList<>();
         for (int i = 0; i < patterns.size(); i++) {
-            long count = firstPages.get(i) == null ? 0 : countOf(Futures.await(firstPages.get(i)));
-            if (count == 0) {
+            Selected pattern = Selected.of(patterns.get(i), all, firstPages.get(i));
+            if (pattern.count() == 0) {
                 // No binding can make a pattern without matches match. The other first pages are on
                 // their way: let them arrive, so that the requests sent do not depend on timing.
-                firstPages.forEach(Futures::settle);
+                firstPages.forEach(pages -> pages.forEach(Futures::settle));
                 return closeable(Collections.emptyIterator());
             }
-            if (!Matching.variables(patterns.get(i)).isEmpty()) {
-                variablePatterns.add(patterns.get(i));
-                counts.add(count);
-                pages.add(firstPages.get(i));
+            if (!Matching.variables(pattern.pattern()).isEmpty()) {
+                selected.add(pattern);
             }
         }
         Iterator<Binding> inputs = Iter.concat(peeked.iterator(), input);
-        if (variablePatterns.isEmpty()) {
+        if (selected.isEmpty()) {
             return closeable(inputs); // every pattern is a ground triple that exists
         }
         Set<Var> bound = new HashSet<>();
         peeked.forEach(b -> b.vars().forEachRemaining(bound::add));
-        List<Integer> order = JoinOrder.order(variablePatterns, counts, bound);
-        Triple first = variablePatterns.get(order.get(0));
-        PlanReport plan = source.plan();
-        long firstCount = counts.get(order.get(0));
+        List<Integer> order = JoinOrder.order(selected.stream().map(Selected::pattern).toList(),
+                selected.stream().map(Selected::count).toList(), bound);
+        PlanReport plan = sources.plan();
+        int inFlight = sources.first().options().chunksInFlight();
+        Selected first = selected.get(order.get(0));
+        PlanReport.Step firstStep = step(plan, identity ? "scan" : "bind join", first);
         IteratorCloseable<Binding> stages = identity
-                ? new ScanStage(source, first, pages.get(order.get(0)), List.of(peeked.get(0)),
-                        plan.step("scan", first, firstCount))
-                : new BindJoinStage(source, first, inputs, plan.step("bind join", first, firstCount));
+                ? new ScanStage(first.pattern(), first.triples(firstStep), List.of(peeked.get(0)), firstStep)
+                : new BindJoinStage(first.lookup(), inFlight, first.pattern(), inputs, firstStep);
         for (int i = 1; i < order.size(); i++) {
-            Triple pattern = variablePatterns.get(order.get(i));
-            stages = new BindJoinStage(source, pattern, stages, plan.step("bind join", pattern, counts.get(order.get(i))));
+            Selected next = selected.get(order.get(i));
+            stages = new BindJoinStage(next.lookup(), inFlight, next.pattern(), stages, step(plan, "bind join", next));
         }
         return stages;
     }
 
+    /** A plan step; with several sources, it says how many of them the pattern goes to. */
+    private PlanReport.Step step(PlanReport plan, String how, Selected pattern) {
+        String where = sources.isSingle() ? how : how + " @" + pattern.sources().size() + "/" + sources.sources().size();
+        return plan.step(where, pattern.pattern(), pattern.count());
+    }
+
     private IteratorCloseable<Binding> tpf(List<Triple> patterns, Iterator<Binding> input) {
+        FragmentSource source = sources.first();
         PlanReport.Step step = source.plan().step("TPF", PlanReport.text(patterns), -1);
         TpfEvaluation evaluation = new TpfEvaluation(source, patterns, input, step);
         return Iter.onClose(Iter.map(evaluation, b -> {
@@ -117,5 +136,47 @@ public final class BgpExecutor {
             return fetched.page().count().getAsLong();
         }
         return fetched.page().data().isEmpty() && fetched.page().next().isEmpty() ? 0 : Long.MAX_VALUE / 2;
+    }
+
+    /**
+     * A pattern with the sources that have matches of it, their first pages, and its count: the
+     * sum of theirs (an upper bound where sources overlap).
+     */
+    private record Selected(Triple pattern, List<FragmentSource> sources,
+            List<CompletableFuture<FragmentSource.Fetched>> firstPages, long count) {
+
+        static Selected of(Triple pattern, List<FragmentSource> all, List<CompletableFuture<FragmentSource.Fetched>> pages) {
+            List<FragmentSource> matching = new ArrayList<>();
+            List<CompletableFuture<FragmentSource.Fetched>> matchingPages = new ArrayList<>();
+            long count = 0;
+            for (int s = 0; s < all.size(); s++) {
+                long n = pages.get(s) == null ? 0 : countOf(Futures.await(pages.get(s)));
+                if (n > 0) {
+                    matching.add(all.get(s));
+                    matchingPages.add(pages.get(s));
+                    count = count + n < 0 ? Long.MAX_VALUE / 2 : count + n;
+                }
+            }
+            return new Selected(pattern, matching, matchingPages, count);
+        }
+
+        /** The fragment's pages from its sources, streamed from the first pages already asked for. */
+        IteratorCloseable<Triple> triples(PlanReport.Step step) {
+            if (sources.size() == 1) {
+                return new PageStream(sources.get(0), firstPages.get(0), step);
+            }
+            List<PageStream> streams = new ArrayList<>();
+            for (int s = 0; s < sources.size(); s++) {
+                streams.add(new PageStream(sources.get(s), firstPages.get(s), step));
+            }
+            return PageStream.union(streams);
+        }
+
+        /** Where the stage of this pattern finds the triples of each chunk. */
+        ChunkLookup lookup() {
+            return sources.size() == 1 && sources.get(0).usesBrtpf()
+                    ? new SourceLookup(sources.get(0))
+                    : new FederatedLookup(sources);
+        }
     }
 }

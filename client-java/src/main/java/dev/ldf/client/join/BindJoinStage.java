@@ -1,7 +1,6 @@
 package dev.ldf.client.join;
 
 import dev.ldf.client.plan.PlanReport;
-import dev.ldf.client.source.FragmentSource;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -37,7 +36,7 @@ import org.apache.jena.sparql.engine.binding.Binding;
  */
 final class BindJoinStage implements IteratorCloseable<Binding> {
 
-    private final FragmentSource source;
+    private final ChunkLookup lookup;
     private final Triple pattern;
     private final List<Var> variables;
     private final Iterator<Binding> upstream;
@@ -47,14 +46,15 @@ final class BindJoinStage implements IteratorCloseable<Binding> {
     private Iterator<Binding> ready = Collections.emptyIterator();
     private final PlanReport.Step step;
 
-    BindJoinStage(FragmentSource source, Triple pattern, Iterator<Binding> upstream, PlanReport.Step step) {
+    /** A stage whose chunks' triples come from {@code lookup}, with {@code inFlight} chunks under way at once. */
+    BindJoinStage(ChunkLookup lookup, int inFlight, Triple pattern, Iterator<Binding> upstream, PlanReport.Step step) {
         this.step = step;
-        this.source = source;
+        this.lookup = lookup;
         this.pattern = pattern;
         this.variables = Matching.variables(pattern);
         this.upstream = upstream;
-        this.chunkSize = source.maxBindingsPerRequest();
-        this.inFlight = source.options().chunksInFlight();
+        this.chunkSize = lookup.maxKeys();
+        this.inFlight = inFlight;
     }
 
     @Override
@@ -99,13 +99,27 @@ final class BindJoinStage implements IteratorCloseable<Binding> {
         return chunk;
     }
 
-    /** One brTPF request for the chunk, all its pages, joined with the chunk's bindings. */
+    /** The chunk's triples (one brTPF request and its pages, with one source), joined with the chunk's bindings. */
     private CompletableFuture<List<Binding>> join(Map<Binding, List<Binding>> chunk) {
-        List<Binding> keys = new ArrayList<>(chunk.keySet());
-        CompletableFuture<FragmentSource.Fetched> first = keys.size() == 1 && keys.get(0).isEmpty()
-                ? source.firstPage(pattern) // nothing to restrict: the plain fragment
-                : source.firstPage(pattern, keys);
-        return collect(first, index(chunk), new ArrayList<>());
+        Map<List<Var>, Map<List<Node>, List<Binding>>> index = index(chunk);
+        List<Binding> results = new ArrayList<>();
+        return lookup.pages(pattern, new ArrayList<>(chunk.keySet()), data -> {
+            step.page(data.size());
+            for (Triple triple : data) {
+                Binding match = Matching.match(pattern, triple);
+                if (match == null) {
+                    continue;
+                }
+                for (Map.Entry<List<Var>, Map<List<Node>, List<Binding>>> shape : index.entrySet()) {
+                    List<Binding> inputs = shape.getValue().get(values(match, shape.getKey()));
+                    if (inputs != null) {
+                        for (Binding input : inputs) {
+                            results.add(Matching.merge(input, match));
+                        }
+                    }
+                }
+            }
+        }).thenApply(done -> results);
     }
 
     /**
@@ -130,31 +144,6 @@ final class BindJoinStage implements IteratorCloseable<Binding> {
             values.add(binding.get(v));
         }
         return values;
-    }
-
-    private CompletableFuture<List<Binding>> collect(CompletableFuture<FragmentSource.Fetched> page,
-            Map<List<Var>, Map<List<Node>, List<Binding>>> index, List<Binding> results) {
-        return page.thenCompose(fetched -> {
-            step.page(fetched.page().data().size());
-            for (Triple triple : fetched.page().data()) {
-                Binding match = Matching.match(pattern, triple);
-                if (match == null) {
-                    continue;
-                }
-                for (Map.Entry<List<Var>, Map<List<Node>, List<Binding>>> shape : index.entrySet()) {
-                    List<Binding> inputs = shape.getValue().get(values(match, shape.getKey()));
-                    if (inputs != null) {
-                        for (Binding input : inputs) {
-                            results.add(Matching.merge(input, match));
-                        }
-                    }
-                }
-            }
-            if (fetched.page().next().isPresent()) {
-                return collect(source.next(fetched), index, results);
-            }
-            return CompletableFuture.completedFuture(results);
-        });
     }
 
     @Override

@@ -5,9 +5,11 @@ import dev.ldf.client.source.FragmentSource;
 
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.CompletableFuture;
 
+import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.atlas.iterator.IteratorCloseable;
 import org.apache.jena.graph.Triple;
 
@@ -63,5 +65,15 @@ final class PageStream implements IteratorCloseable<Triple> {
             upcoming.cancel(true);
             upcoming = null;
         }
+    }
+
+    /**
+     * The triples of several streams (one pattern's fragments at several sources), one stream
+     * after the other, each triple once: those already read are remembered, so memory grows with
+     * the fragments read.
+     */
+    static IteratorCloseable<Triple> union(List<PageStream> streams) {
+        Iterator<Triple> all = Iter.distinct(Iter.flatMap(streams.iterator(), stream -> stream));
+        return Iter.onClose(all, () -> streams.forEach(PageStream::close));
     }
 }

@@ -1,13 +1,11 @@
 package dev.ldf.client.join;
 
 import dev.ldf.client.plan.PlanReport;
-import dev.ldf.client.source.FragmentSource;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.concurrent.CompletableFuture;
 
 import org.apache.jena.atlas.iterator.IteratorCloseable;
 import org.apache.jena.graph.Triple;
@@ -21,17 +19,17 @@ final class ScanStage implements IteratorCloseable<Binding> {
 
     private final Triple pattern;
     private final List<Binding> inputs;
-    private final PageStream triples;
+    private final IteratorCloseable<Triple> triples;
     private final Deque<Binding> ready = new ArrayDeque<>();
 
     private final PlanReport.Step step;
 
-    ScanStage(FragmentSource source, Triple pattern, CompletableFuture<FragmentSource.Fetched> firstPage,
-            List<Binding> inputs, PlanReport.Step step) {
+    /** The scan of {@code triples}: the pages of {@code pattern}'s fragment, at one source or several. */
+    ScanStage(Triple pattern, IteratorCloseable<Triple> triples, List<Binding> inputs, PlanReport.Step step) {
         this.pattern = pattern;
         this.inputs = inputs;
         this.step = step;
-        this.triples = new PageStream(source, firstPage, step);
+        this.triples = triples;
     }
 
     @Override

@@ -1,9 +1,13 @@
 package dev.ldf.client.join;
 
+import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.FragmentSource;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.NoSuchElementException;
 
+import org.apache.jena.atlas.iterator.IteratorCloseable;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.util.iterator.ClosableIterator;
 
@@ -14,10 +18,10 @@ import org.apache.jena.util.iterator.ClosableIterator;
 public final class TripleStream implements ClosableIterator<Triple> {
 
     private final Triple pattern;
-    private final PageStream pages;
+    private final IteratorCloseable<Triple> pages;
     private Triple next;
 
-    private TripleStream(Triple pattern, PageStream pages) {
+    private TripleStream(Triple pattern, IteratorCloseable<Triple> pages) {
         this.pattern = pattern;
         this.pages = pages;
     }
@@ -27,9 +31,30 @@ public final class TripleStream implements ClosableIterator<Triple> {
         return new TripleStream(pattern, new PageStream(source, source.firstPage(pattern)));
     }
 
+    /** The matches of {@code pattern} at every source, each triple once. */
+    public static TripleStream of(Federation sources, Triple pattern) {
+        if (sources.isSingle()) {
+            return of(sources.first(), pattern);
+        }
+        List<PageStream> streams = new ArrayList<>();
+        for (FragmentSource source : sources.sources()) {
+            streams.add(new PageStream(source, source.firstPage(pattern)));
+        }
+        return new TripleStream(pattern, PageStream.union(streams));
+    }
+
     /** The count of {@code pattern}'s fragment, from its first page. */
     public static long count(FragmentSource source, Triple pattern) {
         return Futures.await(source.firstPage(pattern)).page().count().orElse(0);
+    }
+
+    /** The counts of {@code pattern}'s fragments summed over the sources: an upper bound where they overlap. */
+    public static long count(Federation sources, Triple pattern) {
+        long sum = 0;
+        for (FragmentSource source : sources.sources()) {
+            sum += count(source, pattern);
+        }
+        return sum;
     }
 
     @Override

@@ -84,15 +84,17 @@ public final class PlanReport {
             merged.computeIfAbsent(s.how + "\u0000" + s.what, k -> new ArrayList<>()).add(s);
         }
         out.println("Plan (steps in the order they started; counts summed over their runs):");
-        out.printf(Locale.ROOT, "  %-3s %-10s %5s %10s %9s %10s %10s  %s%n", "#", "step", "runs", "estimate", "pages",
-                "triples", "solutions", "pattern");
+        // As wide as the longest step name ("bind join @2/3" with several sources).
+        int width = Math.max(10, steps.stream().mapToInt(s -> s.how.length()).max().orElse(0));
+        String row = "  %-3s %-" + width + "s %5s %10s %9s %10s %10s  %s%n";
+        out.printf(Locale.ROOT, row, "#", "step", "runs", "estimate", "pages", "triples", "solutions", "pattern");
         int n = 0;
         for (List<Step> runs : merged.values()) {
             Step first = runs.get(0);
             long pages = runs.stream().mapToLong(s -> s.pages.get()).sum();
             long triples = runs.stream().mapToLong(s -> s.triples.get()).sum();
             long solutions = runs.stream().mapToLong(s -> s.solutions.get()).sum();
-            out.printf(Locale.ROOT, "  %-3d %-10s %5d %10s %9d %10d %10d  %s%n", ++n, first.how, runs.size(),
+            out.printf(Locale.ROOT, row, ++n, first.how, runs.size(),
                     first.estimate < 0 ? "-" : String.format(Locale.ROOT, "%,d", first.estimate), pages, triples,
                     solutions, first.what);
         }

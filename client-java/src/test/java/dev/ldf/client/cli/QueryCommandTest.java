@@ -44,6 +44,25 @@ class QueryCommandTest {
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Several URLs before the query: the merge of their data. The library and small datasets hold
+     * the same triples, so their merge answers as either alone, each solution once.
+     */
+    @Test
+    void severalSourcesBeforeTheQueryAreQueriedAsTheMergeOfTheirData() {
+        Run alone = run(TestServer.dataset("library"), AUTHORS, "--format", "csv", "-q");
+        Run both = run(TestServer.dataset("library"), "brtpf@" + TestServer.dataset("small"), AUTHORS, "--format", "csv",
+                "-q", "--stats");
+        assertEquals(0, both.code(), both.err());
+        assertEquals(alone.out(), both.out());
+        assertTrue(both.err().contains("brTPF (maxMpR 5) at " + TestServer.dataset("small")), both.err());
+        Run sparql = run(TestServer.dataset("library"), "sparql@http://example.org/sparql", AUTHORS);
+        assertEquals(2, sparql.code());
+        assertTrue(sparql.err().startsWith("error: 'sparql@http://example.org/sparql': plain SPARQL endpoints"), sparql.err());
+        Run misplaced = run(TestServer.dataset("library"), AUTHORS, TestServer.dataset("small"));
+        assertEquals(2, misplaced.code(), misplaced.err());
+    }
+
     @Test
     void dashOIsTheOutputFileAsInEveryCommandAndTheOldFormatSpellingStillWorksWithANotice(
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {

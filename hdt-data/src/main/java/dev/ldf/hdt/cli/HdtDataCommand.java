@@ -17,6 +17,8 @@ import dev.ldf.hdt.convert.ConversionSummary;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.sample.LibraryDataset;
+import dev.ldf.hdt.sample.ReviewsDataset;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -109,14 +111,17 @@ public final class HdtDataCommand {
     }
 
     @Command(name = "sample", mixinStandardHelpOptions = true,
-            description = "Writes the bundled library dataset as Turtle.")
+            description = "Writes a bundled dataset (the library, or the reviews that link to it) as Turtle.")
     static final class Sample implements Callable<Integer> {
         @Option(names = {"-o", "--output"}, required = true, description = "The Turtle file to write.")
         Path output;
 
-        @Option(names = "--seed", defaultValue = "" + LibraryDataset.DEFAULT_SEED,
-                description = "Random seed (default: ${DEFAULT-VALUE}).")
-        long seed;
+        @Option(names = "--dataset", defaultValue = "library",
+                description = "library (default) or reviews: readers' reviews of the library's books.")
+        String dataset;
+
+        @Option(names = "--seed", description = "Random seed (default: the bundled dataset's).")
+        Long seed;
 
         @Option(names = "--scale", defaultValue = "1",
                 description = "Times as many people and books (about 5,000 triples each); 1 is the bundled dataset.")
@@ -126,8 +131,18 @@ public final class HdtDataCommand {
         public Integer call() throws IOException {
             Path parent = output.toAbsolutePath().getParent();
             Files.createDirectories(parent);
+            boolean reviews = switch (dataset) {
+                case "library" -> false;
+                case "reviews" -> true;
+                default -> throw new CommandLine.ParameterException(new CommandLine(this),
+                        "unknown dataset '" + dataset + "'; the bundled ones are library and reviews");
+            };
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(output))) {
-                LibraryDataset.writeTurtle(out, seed, scale);
+                if (reviews) {
+                    ReviewsDataset.writeTurtle(out, seed == null ? ReviewsDataset.DEFAULT_SEED : seed);
+                } else {
+                    LibraryDataset.writeTurtle(out, seed == null ? LibraryDataset.DEFAULT_SEED : seed, scale);
+                }
             }
             return 0;
         }

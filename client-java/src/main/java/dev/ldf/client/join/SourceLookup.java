@@ -1,0 +1,44 @@
+package dev.ldf.client.join;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+import org.apache.jena.graph.Triple;
+import org.apache.jena.sparql.engine.binding.Binding;
+
+import dev.ldf.client.source.FragmentSource;
+
+/** A chunk's triples from one source: one brTPF request and the pages after it, one by one. */
+final class SourceLookup implements ChunkLookup {
+
+    private final FragmentSource source;
+
+    SourceLookup(FragmentSource source) {
+        this.source = source;
+    }
+
+    @Override
+    public int maxKeys() {
+        return source.maxBindingsPerRequest();
+    }
+
+    @Override
+    public CompletableFuture<Void> pages(Triple pattern, List<Binding> keys, Consumer<List<Triple>> pages) {
+        CompletableFuture<FragmentSource.Fetched> first = keys.size() == 1 && keys.get(0).isEmpty()
+                ? source.firstPage(pattern) // nothing to restrict: the plain fragment
+                : source.firstPage(pattern, keys);
+        return each(source, first, pages);
+    }
+
+    /** {@code page} and every page after it, in order. */
+    static CompletableFuture<Void> each(FragmentSource source, CompletableFuture<FragmentSource.Fetched> page,
+            Consumer<List<Triple>> pages) {
+        return page.thenCompose(fetched -> {
+            pages.accept(fetched.page().data());
+            return fetched.page().next().isPresent()
+                    ? each(source, source.next(fetched), pages)
+                    : CompletableFuture.completedFuture(null);
+        });
+    }
+}

@@ -1,0 +1,223 @@
+package dev.ldf.client.jena;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToIntFunction;
+import java.util.stream.Stream;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.Dataset;
+import org.apache.jena.query.DatasetFactory;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryExecution;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.rdf.model.Model;
+import org.apache.jena.rdf.model.ModelFactory;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFDataMgr;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.ldf.client.ClientOptions;
+import dev.ldf.client.Mode;
+import dev.ldf.client.http.ClientListener;
+import dev.ldf.client.http.FragmentException;
+import dev.ldf.client.source.Federation;
+import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.server.FragmentServer;
+import dev.ldf.server.config.DatasetConfig;
+import dev.ldf.server.config.ServerConfig;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 37: a query over several sources gives what Jena gives over the merge of their data. The
+ * library dataset (its blank nodes made IRIs, so that the merge is the plain union) is split
+ * over three servers of ours in several ways, and every query of {@link SparqlOverFragmentsTest}
+ * runs over the three parts in brTPF and TPF mode:
+ * <ul>
+ *   <li>{@code byPredicate}: each predicate's triples at one server;</li>
+ *   <li>{@code bySubject}: each subject's triples at one server;</li>
+ *   <li>{@code overlap}: by subject, and one triple in three also at the next server;</li>
+ *   <li>{@code mixed}: by predicate, the third server with brTPF off (TPF requests per binding there).</li>
+ * </ul>
+ */
+class FederationTest {
+
+    private static final int PARTS = 3;
+    private static final String BASE = "http://example.org/library/";
+    private static final List<String> SPLITS = List.of("byPredicate", "bySubject", "overlap", "mixed");
+
+    private static final List<FragmentServer> SERVERS = new ArrayList<>();
+    private static final Map<String, Federation> FEDERATIONS = new ConcurrentHashMap<>();
+    private static Model union;
+    private static Path dir;
+
+    @BeforeAll
+    static void split(@TempDir Path temporary) throws IOException {
+        dir = temporary;
+        union = withoutBlankNodes(RDFDataMgr.loadModel(
+                Path.of("").toAbsolutePath().resolve("../hdt-data/datasets/library.ttl").normalize().toString()));
+        List<Triple> triples = union.getGraph().find().toList();
+        List<String> predicates = new ArrayList<>(new TreeSet<>(triples.stream().map(t -> t.getPredicate().getURI()).toList()));
+        Map<String, List<List<Triple>>> splits = Map.of(
+                "byPredicate", split(triples, t -> predicates.indexOf(t.getPredicate().getURI()) % PARTS, false),
+                "bySubject", split(triples, t -> Math.floorMod(t.getSubject().toString().hashCode(), PARTS), false),
+                "overlap", split(triples, t -> Math.floorMod(t.getSubject().toString().hashCode(), PARTS), true));
+        for (int part = 0; part < PARTS; part++) {
+            List<DatasetConfig> datasets = new ArrayList<>();
+            for (String name : List.of("byPredicate", "bySubject", "overlap")) {
+                Path hdt = hdt(name + part, splits.get(name).get(part));
+                datasets.add(DatasetConfig.builder(name, hdt.toString()).pageSize(50).maxBindingsPerRequest(30).build());
+                if (name.equals("byPredicate")) {
+                    datasets.add(DatasetConfig.builder("mixed", hdt.toString()).pageSize(50)
+                            .maxBindingsPerRequest(part == PARTS - 1 ? 0 : 30).build());
+                }
+            }
+            try {
+                SERVERS.add(FragmentServer.start(ServerConfig.builder().title("Part " + part).listener("127.0.0.1", 0)
+                        .datasets(datasets).build()));
+            } catch (Exception e) {
+                throw new IllegalStateException("server " + part + " did not start", e);
+            }
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        FEDERATIONS.values().forEach(Federation::close);
+        SERVERS.forEach(FragmentServer::close);
+    }
+
+    /** The triples in {@link #PARTS} parts by {@code part}; with {@code overlap}, one in three also in the next part. */
+    private static List<List<Triple>> split(List<Triple> triples, ToIntFunction<Triple> part, boolean overlap) {
+        List<List<Triple>> parts = new ArrayList<>();
+        for (int i = 0; i < PARTS; i++) {
+            parts.add(new ArrayList<>());
+        }
+        int n = 0;
+        for (Triple t : triples) {
+            int p = part.applyAsInt(t);
+            parts.get(p).add(t);
+            if (overlap && n++ % 3 == 0) {
+                parts.get((p + 1) % PARTS).add(t);
+            }
+        }
+        return parts;
+    }
+
+    private static Path hdt(String name, List<Triple> triples) throws IOException {
+        Path nt = dir.resolve(name + ".nt");
+        Model model = ModelFactory.createDefaultModel();
+        triples.forEach(model.getGraph()::add);
+        try (OutputStream out = Files.newOutputStream(nt)) {
+            RDFDataMgr.write(out, model, Lang.NTRIPLES);
+        }
+        Path hdt = dir.resolve(name + ".hdt");
+        new RdfToHdt(BASE, RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
+        return hdt;
+    }
+
+    /** Blank nodes as IRIs: the parts then share them, and the merge of the parts is their union. */
+    private static Model withoutBlankNodes(Model model) {
+        Model named = ModelFactory.createDefaultModel();
+        model.getGraph().find().forEach(t -> named.getGraph().add(Triple.create(named(t.getSubject()),
+                t.getPredicate(), named(t.getObject()))));
+        return named;
+    }
+
+    private static Node named(Node node) {
+        return node.isBlank() ? NodeFactory.createURI(BASE + "node/" + node.getBlankNodeLabel()) : node;
+    }
+
+    static Stream<Arguments> cases() {
+        List<Arguments> cases = new ArrayList<>();
+        for (String query : SparqlOverFragmentsTest.QUERIES.keySet()) {
+            for (String split : SPLITS) {
+                cases.add(Arguments.of(query, split, "AUTO"));
+            }
+            cases.add(Arguments.of(query, "bySubject", "TPF"));
+        }
+        return cases.stream();
+    }
+
+    private static Federation federation(String split, String mode) {
+        return FEDERATIONS.computeIfAbsent(split + "/" + mode, k -> Federation.connect(
+                SERVERS.stream().map(s -> s.uri() + split).toList(),
+                ClientOptions.defaults().withMode(Mode.valueOf(mode)), new ClientListener() {}));
+    }
+
+    @ParameterizedTest(name = "{0} over {1} in {2} mode")
+    @MethodSource("cases")
+    void sameResultsAsJenaOverTheUnion(String name, String split, String mode) {
+        Query query = QueryFactory.create(SparqlOverFragmentsTest.PREFIXES + SparqlOverFragmentsTest.QUERIES.get(name));
+        Dataset fragments = FragmentDataset.of(federation(split, mode));
+        try (QueryExecution expected = QueryExecution.create(query, DatasetFactory.wrap(union));
+             QueryExecution actual = QueryExecution.create(query, fragments)) {
+            if (query.isSelectType()) {
+                List<String> want = SparqlOverFragmentsTest.rows(expected.execSelect(), query.hasOrderBy());
+                assertEquals(want, SparqlOverFragmentsTest.rows(actual.execSelect(), query.hasOrderBy()), name);
+            } else if (query.isAskType()) {
+                assertEquals(expected.execAsk(), actual.execAsk(), name);
+            } else {
+                Model want = query.isConstructType() ? expected.execConstruct() : expected.execDescribe();
+                Model got = query.isConstructType() ? actual.execConstruct() : actual.execDescribe();
+                assertTrue(want.size() > 0, "the query tests what it says");
+                assertTrue(want.isIsomorphicWith(got), () -> name + ": expected " + want.size() + " triples, got " + got.size());
+            }
+        }
+    }
+
+    /** Each source is asked only for the patterns it has matches of: a pattern's stage leaves the others out. */
+    @Test
+    void aPatternGoesOnlyToTheSourcesThatHaveIt() {
+        Federation sources = federation("byPredicate", "AUTO");
+        sources.plan().clear();
+        Query query = QueryFactory.create(SparqlOverFragmentsTest.PREFIXES + SparqlOverFragmentsTest.QUERIES.get("path"));
+        try (QueryExecution execution = QueryExecution.create(query, FragmentDataset.of(sources))) {
+            assertTrue(execution.execSelect().hasNext());
+        }
+        java.io.ByteArrayOutputStream plan = new java.io.ByteArrayOutputStream();
+        sources.plan().print(new java.io.PrintStream(plan, true, java.nio.charset.StandardCharsets.UTF_8));
+        // By predicate, each of the path's four patterns has matches at exactly one of the three servers.
+        String text = plan.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(4, text.lines().filter(l -> l.contains("@1/3")).count(), text);
+    }
+
+    /** A source that stops answering after the federation connected fails the query with an error naming it. */
+    @Test
+    void aSourceThatGoesDownFailsTheQueryWithItsName() throws Exception {
+        Path hdt = dir.resolve("byPredicate0.hdt");
+        FragmentServer doomed = FragmentServer.start(ServerConfig.builder().listener("127.0.0.1", 0)
+                .datasets(List.of(DatasetConfig.builder("part", hdt.toString()).build())).build());
+        String doomedUrl = doomed.uri() + "part";
+        try (Federation sources = Federation.connect(List.of(SERVERS.get(1).uri() + "byPredicate", doomedUrl),
+                ClientOptions.defaults().withHttp(ClientOptions.defaults().http().withRetries(0, java.time.Duration.ZERO)), new ClientListener() {})) {
+            doomed.close();
+            Query query = QueryFactory.create("SELECT * WHERE { ?s ?p ?o }");
+            FragmentException failure = assertThrows(FragmentException.class, () -> {
+                try (QueryExecution execution = QueryExecution.create(query, FragmentDataset.of(sources))) {
+                    execution.execSelect().forEachRemaining(row -> { });
+                }
+            });
+            assertTrue(failure.getMessage().contains(doomedUrl), failure.getMessage());
+        }
+    }
+}
