@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.atlas.iterator.IteratorCloseable;
+import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
@@ -65,22 +66,21 @@ public final class BgpExecutor {
             return closeable(Collections.emptyIterator());
         }
         boolean identity = peeked.size() == 1 && peeked.get(0).isEmpty() && !input.hasNext();
-        List<FragmentSource> all = sources.sources();
-        List<List<CompletableFuture<FragmentSource.Fetched>>> firstPages = new ArrayList<>();
+        List<List<Probe>> probes = new ArrayList<>();
         for (Triple pattern : patterns) {
-            List<CompletableFuture<FragmentSource.Fetched>> perSource = new ArrayList<>();
-            for (FragmentSource source : all) {
-                perSource.add(Matching.canMatch(pattern) ? source.firstPage(pattern) : null);
+            List<Probe> perSource = new ArrayList<>();
+            for (FragmentSource source : sources.sources()) {
+                perSource.add(Probe.of(source, pattern, !sources.isSingle()));
             }
-            firstPages.add(perSource);
+            probes.add(perSource);
         }
         List<Selected> selected = new ArrayList<>();
         for (int i = 0; i < patterns.size(); i++) {
-            Selected pattern = Selected.of(patterns.get(i), all, firstPages.get(i));
+            Selected pattern = Selected.of(patterns.get(i), probes.get(i));
             if (pattern.count() == 0) {
                 // No binding can make a pattern without matches match. The other first pages are on
                 // their way: let them arrive, so that the requests sent do not depend on timing.
-                firstPages.forEach(pages -> pages.forEach(Futures::settle));
+                probes.forEach(perSource -> perSource.forEach(Probe::settle));
                 return closeable(Collections.emptyIterator());
             }
             if (!Matching.variables(pattern.pattern()).isEmpty()) {
@@ -139,41 +139,84 @@ public final class BgpExecutor {
     }
 
     /**
-     * A pattern with the sources that have matches of it, their first pages, and its count: the
-     * sum of theirs (an upper bound where sources overlap).
+     * What a source has of one pattern: its count, from the source's list of predicates where
+     * that settles it (several sources; a predicate the source lacks, or {@code ?s p ?o}), else
+     * from the first page, which is asked for at once.
      */
-    private record Selected(Triple pattern, List<FragmentSource> sources,
-            List<CompletableFuture<FragmentSource.Fetched>> firstPages, long count) {
+    private record Probe(FragmentSource source, Triple pattern, long known, CompletableFuture<FragmentSource.Fetched> page) {
 
-        static Selected of(Triple pattern, List<FragmentSource> all, List<CompletableFuture<FragmentSource.Fetched>> pages) {
-            List<FragmentSource> matching = new ArrayList<>();
-            List<CompletableFuture<FragmentSource.Fetched>> matchingPages = new ArrayList<>();
+        static Probe of(FragmentSource source, Triple pattern, boolean federated) {
+            if (!Matching.canMatch(pattern)) {
+                return new Probe(source, pattern, 0, null);
+            }
+            if (federated && pattern.getPredicate().isURI() && source.predicates().isPresent()) {
+                Long triples = source.predicates().get().get(pattern.getPredicate());
+                if (triples == null) {
+                    return new Probe(source, pattern, 0, null);
+                }
+                Node s = pattern.getSubject();
+                Node o = pattern.getObject();
+                if (s.isVariable() && o.isVariable() && !s.equals(o)) {
+                    return new Probe(source, pattern, triples, null);
+                }
+            }
+            return new Probe(source, pattern, -1, source.firstPage(pattern));
+        }
+
+        long count() {
+            return page == null ? known : countOf(Futures.await(page));
+        }
+
+        /** The first page: the one already asked for, or else asked for now. */
+        CompletableFuture<FragmentSource.Fetched> firstPage() {
+            return page != null ? page : source.firstPage(pattern);
+        }
+
+        void settle() {
+            if (page != null) {
+                Futures.settle(page);
+            }
+        }
+    }
+
+    /**
+     * A pattern with the sources that have matches of it and its count: the sum of theirs (an
+     * upper bound where sources overlap).
+     */
+    private record Selected(Triple pattern, List<Probe> probes, long count) {
+
+        static Selected of(Triple pattern, List<Probe> all) {
+            List<Probe> matching = new ArrayList<>();
             long count = 0;
-            for (int s = 0; s < all.size(); s++) {
-                long n = pages.get(s) == null ? 0 : countOf(Futures.await(pages.get(s)));
+            for (Probe probe : all) {
+                long n = probe.count();
                 if (n > 0) {
-                    matching.add(all.get(s));
-                    matchingPages.add(pages.get(s));
+                    matching.add(probe);
                     count = count + n < 0 ? Long.MAX_VALUE / 2 : count + n;
                 }
             }
-            return new Selected(pattern, matching, matchingPages, count);
+            return new Selected(pattern, matching, count);
         }
 
-        /** The fragment's pages from its sources, streamed from the first pages already asked for. */
+        List<FragmentSource> sources() {
+            return probes.stream().map(Probe::source).toList();
+        }
+
+        /** The fragment's pages from its sources, streamed from the first pages. */
         IteratorCloseable<Triple> triples(PlanReport.Step step) {
-            if (sources.size() == 1) {
-                return new PageStream(sources.get(0), firstPages.get(0), step);
+            if (probes.size() == 1) {
+                return new PageStream(probes.get(0).source(), probes.get(0).firstPage(), step);
             }
             List<PageStream> streams = new ArrayList<>();
-            for (int s = 0; s < sources.size(); s++) {
-                streams.add(new PageStream(sources.get(s), firstPages.get(s), step));
+            for (Probe probe : probes) {
+                streams.add(new PageStream(probe.source(), probe.firstPage(), step));
             }
             return PageStream.union(streams);
         }
 
         /** Where the stage of this pattern finds the triples of each chunk. */
         ChunkLookup lookup() {
+            List<FragmentSource> sources = sources();
             return sources.size() == 1 && sources.get(0).usesBrtpf()
                     ? new SourceLookup(sources.get(0))
                     : new FederatedLookup(sources);

@@ -126,7 +126,30 @@ public final class PageParser {
         }
         Optional<String> endpoint = first(metadata, Node.ANY, VOID_SPARQL_ENDPOINT)
                 .filter(t -> t.getObject().isURI()).map(t -> t.getObject().getURI());
-        return new Controls(tpf, brtpf, maxBindings, maxBody, endpoint);
+        return new Controls(tpf, brtpf, maxBindings, maxBody, endpoint, predicates(metadata));
+    }
+
+    /**
+     * The dataset's predicates with their counts, from its VoID property partitions, where they
+     * are complete: as many as its {@code void:properties} says it has.
+     */
+    private static Optional<Map<Node, Long>> predicates(Graph metadata) {
+        for (Triple declared : metadata.find(Node.ANY, VOID_PROPERTIES, Node.ANY).toList()) {
+            Node dataset = declared.getSubject();
+            long properties = number(metadata, dataset, VOID_PROPERTIES);
+            Map<Node, Long> counts = new HashMap<>();
+            for (Triple partition : metadata.find(dataset, VOID_PROPERTY_PARTITION, Node.ANY).toList()) {
+                Optional<Triple> property = first(metadata, partition.getObject(), VOID_PROPERTY);
+                Optional<Triple> triples = first(metadata, partition.getObject(), VOID_TRIPLES);
+                if (property.isPresent() && property.get().getObject().isURI() && triples.isPresent()) {
+                    counts.put(property.get().getObject(), number(metadata, partition.getObject(), VOID_TRIPLES));
+                }
+            }
+            if (properties > 0 && counts.size() == properties) {
+                return Optional.of(Map.copyOf(counts));
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<SearchForm> form(Graph metadata, Node linkProperty) {

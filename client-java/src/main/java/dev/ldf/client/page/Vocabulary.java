@@ -25,6 +25,9 @@ public final class Vocabulary {
     public static final Node VOID_TRIPLES = NodeFactory.createURI(VOID + "triples");
     public static final Node VOID_DATASET = NodeFactory.createURI(VOID + "Dataset");
     public static final Node VOID_SPARQL_ENDPOINT = NodeFactory.createURI(VOID + "sparqlEndpoint");
+    public static final Node VOID_PROPERTIES = NodeFactory.createURI(VOID + "properties");
+    public static final Node VOID_PROPERTY_PARTITION = NodeFactory.createURI(VOID + "propertyPartition");
+    public static final Node VOID_PROPERTY = NodeFactory.createURI(VOID + "property");
     public static final Node BRTPF_SEARCH = NodeFactory.createURI(BRTPF + "bindingsRestrictedSearch");
     public static final Node BRTPF_MAX_BINDINGS = NodeFactory.createURI(BRTPF + "maxBindingsPerRequest");
     public static final Node BRTPF_MAX_BODY = NodeFactory.createURI(BRTPF + "maxRequestBodyBytes");

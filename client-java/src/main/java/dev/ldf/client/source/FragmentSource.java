@@ -109,6 +109,14 @@ public final class FragmentSource implements AutoCloseable {
         return controls;
     }
 
+    /**
+     * The dataset's predicates with their counts, where its first page listed them all (VoID
+     * property partitions): a pattern with another predicate has no match here.
+     */
+    public java.util.Optional<java.util.Map<org.apache.jena.graph.Node, Long>> predicates() {
+        return controls.predicates();
+    }
+
     /** True when joins send bindings (brTPF); false for the TPF algorithm. */
     public boolean usesBrtpf() {
         return brtpf;

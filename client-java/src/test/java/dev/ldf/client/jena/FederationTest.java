@@ -37,6 +37,7 @@ import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.source.Federation;
+import dev.ldf.client.testing.RecordingListener;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.server.FragmentServer;
@@ -185,10 +186,45 @@ class FederationTest {
         }
     }
 
-    /** Each source is asked only for the patterns it has matches of: a pattern's stage leaves the others out. */
+    /**
+     * Each source is asked only for the patterns it has matches of: its first page lists its
+     * predicates (VoID property partitions), so no request names a predicate the source lacks,
+     * and a pattern's stage leaves the other sources out.
+     */
     @Test
     void aPatternGoesOnlyToTheSourcesThatHaveIt() {
-        Federation sources = federation("byPredicate", "AUTO");
+        RecordingListener recorded = new RecordingListener();
+        List<String> urls = SERVERS.stream().map(s -> s.uri() + "byPredicate").toList();
+        try (Federation sources = Federation.connect(urls, ClientOptions.defaults(), recorded)) {
+            for (var source : sources.sources()) {
+                assertTrue(source.predicates().isPresent(), "the dataset's first page lists its predicates");
+            }
+            checkPathQuery(sources);
+            for (var request : recorded.requests) {
+                String predicate = parameter(request, "predicate");
+                if (predicate != null && !predicate.startsWith("?")) {
+                    var source = sources.sources().stream().filter(s -> request.url().startsWith(s.url())).findFirst()
+                            .orElseThrow();
+                    assertTrue(source.predicates().get().containsKey(NodeFactory.createURI(predicate)),
+                            () -> request.url() + " asks for a predicate that " + source.url() + " does not have");
+                }
+            }
+        }
+    }
+
+    /** A request's parameter (from its URL or its POSTed form), decoded, or null. */
+    private static String parameter(dev.ldf.client.http.FragmentRequest request, String name) {
+        String query = (request.url().contains("?") ? request.url().substring(request.url().indexOf('?') + 1) : "")
+                + (request.isPost() ? "&" + request.form() : "");
+        for (String pair : query.split("&")) {
+            if (pair.startsWith(name + "=")) {
+                return java.net.URLDecoder.decode(pair.substring(name.length() + 1), java.nio.charset.StandardCharsets.UTF_8);
+            }
+        }
+        return null;
+    }
+
+    private static void checkPathQuery(Federation sources) {
         sources.plan().clear();
         Query query = QueryFactory.create(SparqlOverFragmentsTest.PREFIXES + SparqlOverFragmentsTest.QUERIES.get("path"));
         try (QueryExecution execution = QueryExecution.create(query, FragmentDataset.of(sources))) {

@@ -36,6 +36,11 @@ public interface Datasource extends AutoCloseable {
         return java.util.List.of();
     }
 
+    /** True where the data changes while it is served (a live dataset): what it says of itself may not hold. */
+    default boolean takesChanges() {
+        return false;
+    }
+
     /** Sizes for the dataset description. */
     DatasetStatistics statistics();
 

@@ -10,14 +10,17 @@ import java.util.function.Supplier;
  *
  * @param skolemizer turns the data's blank nodes into the IRIs clients see
  * @param predicates the dataset's most used predicates, asked for only by the pages for people
+ * @param partitions all of the dataset's predicates with their counts, for the VoID property
+ *                   partitions of its first page; empty where it has too many or they may change
  */
 public record Fragment(ServerDescription server, DatasetDescription dataset, FragmentRequest request,
-        FragmentPage page, PageLinks links, Skolemizer skolemizer, Supplier<List<PredicateCount>> predicates) {
+        FragmentPage page, PageLinks links, Skolemizer skolemizer, Supplier<List<PredicateCount>> predicates,
+        Supplier<List<PredicateCount>> partitions) {
 
     /** A fragment whose pages list no predicates. */
     public Fragment(ServerDescription server, DatasetDescription dataset, FragmentRequest request, FragmentPage page,
             PageLinks links, Skolemizer skolemizer) {
-        this(server, dataset, request, page, links, skolemizer, List::of);
+        this(server, dataset, request, page, links, skolemizer, List::of, List::of);
     }
 
     /**

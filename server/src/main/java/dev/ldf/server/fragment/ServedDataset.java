@@ -2,6 +2,7 @@ package dev.ldf.server.fragment;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -13,6 +14,12 @@ public final class ServedDataset {
 
     /** Predicates a dataset's page lists at most, the most used first. */
     private static final int PREDICATES_LISTED = 100;
+    /**
+     * Datasets with at most this many predicates list them all, with their counts, on their first
+     * page (VoID property partitions): a federating client then knows which patterns it need not
+     * ask this dataset for, and the count of each {@code ?s p ?o}, without a request.
+     */
+    static final int PARTITIONS_LISTED = 1_000;
 
     private final String name;
     private final String title;
@@ -88,6 +95,18 @@ public final class ServedDataset {
                 number > 1 ? addresses.onPage(number - 1) : null, page.hasNextPage() ? addresses.onPage(number + 1) : null,
                 lastPage > 0 ? addresses.onPage(lastPage) : null);
         return new Fragment(server, describe(addresses), request, page, links, skolemizer,
-                () -> source.predicates(PREDICATES_LISTED));
+                () -> source.predicates(PREDICATES_LISTED), this::partitions);
+    }
+
+    /**
+     * Every predicate with its count, or none: where the dataset has more than {@link
+     * #PARTITIONS_LISTED}, or takes changes (a client would keep a list that a write makes wrong).
+     */
+    private List<PredicateCount> partitions() {
+        if (source.takesChanges()) {
+            return List.of();
+        }
+        List<PredicateCount> all = source.predicates(PARTITIONS_LISTED + 1);
+        return all.size() > PARTITIONS_LISTED ? List.of() : all;
     }
 }

@@ -264,6 +264,11 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
 
     /** The base file's version and the last change's: entity tags change with either. */
     @Override
+    public boolean takesChanges() {
+        return true;
+    }
+
+    @Override
     public String version() {
         lock.readLock().lock();
         try {

@@ -1,5 +1,7 @@
 package dev.ldf.server.rdf;
 
+import java.util.List;
+
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -11,6 +13,7 @@ import org.apache.jena.sparql.util.FmtUtils;
 import dev.ldf.server.fragment.Catalog;
 import dev.ldf.server.fragment.DatasetDescription;
 import dev.ldf.server.fragment.Fragment;
+import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.TriplePattern;
 
 import static dev.ldf.server.rdf.Vocabulary.*;
@@ -106,6 +109,9 @@ final class RdfStatements {
         if (!restricted && fragment.request().pattern().isAllVariables()) {
             // The dataset's own page (no pattern) is where a crawler looks for its dumps.
             dataDumps(e, d);
+            if (fragment.request().page() == 1) {
+                propertyPartitions(e, d, fragment.partitions().get());
+            }
         }
         if (!restricted) {
             e.emit(datasetNode(d), VOID_SUBSET, page);
@@ -168,6 +174,25 @@ final class RdfStatements {
             e.emit(dataset, DCTERMS_DESCRIPTION, string(d.description()));
         }
         return dataset;
+    }
+
+    /**
+     * Every predicate with its count, as VoID property partitions, with {@code void:properties}
+     * saying that the list is complete; nothing where the dataset does not give them.
+     */
+    private static void propertyPartitions(Emitter e, DatasetDescription d, List<PredicateCount> partitions) {
+        if (partitions.isEmpty()) {
+            return;
+        }
+        Node dataset = datasetNode(d);
+        e.emit(dataset, VOID_PROPERTIES, integer(partitions.size()));
+        int n = 0;
+        for (PredicateCount partition : partitions) {
+            Node node = NodeFactory.createURI(d.url() + "#property-" + ++n);
+            e.emit(dataset, VOID_PROPERTY_PARTITION, node);
+            e.emit(node, VOID_PROPERTY, partition.predicate());
+            e.emit(node, VOID_TRIPLES, integer(partition.triples()));
+        }
     }
 
     private static void dataDumps(Emitter e, DatasetDescription d) {

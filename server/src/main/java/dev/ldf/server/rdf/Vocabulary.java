@@ -57,6 +57,8 @@ public final class Vocabulary {
     static final Node VOID_DATA_DUMP = voidTerm("dataDump");
     static final Node VOID_SPARQL_ENDPOINT = voidTerm("sparqlEndpoint");
     static final Node VOID_PROPERTIES = voidTerm("properties");
+    static final Node VOID_PROPERTY_PARTITION = voidTerm("propertyPartition");
+    static final Node VOID_PROPERTY = voidTerm("property");
     static final Node VOID_DISTINCT_SUBJECTS = voidTerm("distinctSubjects");
     static final Node VOID_DISTINCT_OBJECTS = voidTerm("distinctObjects");
 

@@ -54,6 +54,34 @@ class ControlsTest {
                 "object=" + RDF.object.getURI()), pairs);
     }
 
+    /**
+     * The dataset's first page lists every predicate with its count (VoID property partitions)
+     * and says how many there are, so that a client federating several sources knows where a
+     * pattern cannot match; no other page repeats the list.
+     */
+    @Test
+    void theDatasetsFirstPageListsEveryPredicateWithItsCount() {
+        String url = TestServer.dataset("library");
+        ParsedPage page = Fragments.fetch(url);
+        Node dataset = NodeFactory.createURI(url + "#dataset");
+        String voidNs = "http://rdfs.org/ns/void#";
+        List<Triple> partitions = find(page.metadata(), dataset, voidNs + "propertyPartition");
+        assertEquals(Long.parseLong(find(page.metadata(), dataset, voidNs + "properties").get(0).getObject()
+                .getLiteralLexicalForm()), partitions.size());
+        assertTrue(partitions.size() > 20, "the library's predicates: " + partitions.size());
+        for (Triple partition : partitions) {
+            Node predicate = find(page.metadata(), partition.getObject(), voidNs + "property").get(0).getObject();
+            long triples = Long.parseLong(find(page.metadata(), partition.getObject(), voidNs + "triples").get(0)
+                    .getObject().getLiteralLexicalForm());
+            ParsedPage fragment = Fragments.fetch(url + "?predicate="
+                    + java.net.URLEncoder.encode(predicate.getURI(), java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(fragment.count(), triples, predicate.getURI());
+        }
+        for (String other : List.of(url + "?page=2", url + "?predicate=http%3A%2F%2Fschema.org%2Fname")) {
+            assertEquals(0, find(Fragments.fetch(other).metadata(), dataset, voidNs + "propertyPartition").size(), other);
+        }
+    }
+
     @Test
     void pagingControlsHaveTheRequestedUrlByteForByteAsSubject() {
         // Lower-case hex, an escaped unreserved character and parameters in an unusual order.

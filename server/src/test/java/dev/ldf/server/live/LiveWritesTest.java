@@ -110,6 +110,8 @@ class LiveWritesTest {
     void theFeedListsPatchesAndLongPollsForTheNext() throws Exception {
         try (FragmentServer server = FragmentServer.start(config(true))) {
             String changes = server.uri() + "library/changes";
+            assertFalse(Http.get(server.uri() + "library", "Accept", "application/n-quads").body()
+                    .contains("propertyPartition"), "a live dataset does not list predicates that a write makes wrong");
             post(changes, "A <" + SUBJECT + "> <http://schema.org/name> \"one\" .\n", "application/rdf-patch", TOKEN);
             HttpResponse<String> feed = Http.get(changes + "?since=0");
             assertEquals(200, feed.statusCode());
