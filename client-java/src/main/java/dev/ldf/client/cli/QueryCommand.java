@@ -25,6 +25,7 @@ import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.TripleSource;
 import dev.ldf.client.http.HttpOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -286,19 +287,24 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     private void printStats(Federation sources, ClientStats.Snapshot s, long results, long firstNanos, long totalNanos) {
-        for (FragmentSource source : sources.sources()) {
-            err.printf(Locale.ROOT, "mode             %s%s%s%s%n", source.usesPreemption() && sources.isSingle()
-                    ? "preemptive, " : "", source.usesBrtpf() ? "brTPF" : "TPF",
-                    source.usesBrtpf() ? " (maxMpR " + source.maxBindingsPerRequest() + ")" : "",
-                    sources.isSingle() ? "" : " at " + source.url());
+        for (TripleSource source : sources.sources()) {
+            String at = sources.isSingle() ? "" : " at " + source.url();
+            if (source instanceof FragmentSource fragments) {
+                err.printf(Locale.ROOT, "mode             %s%s%s%s%n", fragments.usesPreemption() && sources.isSingle()
+                        ? "preemptive, " : "", fragments.usesBrtpf() ? "brTPF" : "TPF",
+                        fragments.usesBrtpf() ? " (maxMpR " + fragments.maxBindingsPerRequest() + ")" : "", at);
+            } else {
+                err.printf(Locale.ROOT, "mode             SPARQL endpoint (%d bindings per request)%s%n",
+                        source.maxBindingsPerRequest(), at);
+            }
         }
-        FragmentSource source = sources.first();
+        boolean preemptive = sources.isSingle() && sources.first() instanceof FragmentSource single && single.usesPreemption();
         err.printf(Locale.ROOT, "results          %,d%n", results);
         err.printf(Locale.ROOT, "requests         %,d (%,d POST, %,d retries)%n", s.requests(), s.posts(), s.retries());
         err.printf(Locale.ROOT, "data triples     %,d%n", s.dataTriples());
         err.printf(Locale.ROOT, "metadata triples %,d%n", s.metadataTriples());
         err.printf(Locale.ROOT, "bytes received   %,d%n", s.bytes());
-        if (source.usesPreemption() && sources.isSingle()) {
+        if (preemptive) {
             err.printf(Locale.ROOT, "quanta           %,d (%,d suspended, %,d solutions)%n", s.quanta(), s.suspensions(),
                     s.solutions());
         }

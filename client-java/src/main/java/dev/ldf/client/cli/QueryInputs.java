@@ -20,6 +20,7 @@ import org.apache.jena.query.QueryParseException;
 
 import dev.ldf.cli.Suggestions;
 import dev.ldf.cli.UsageException;
+import dev.ldf.client.source.SparqlEndpointSource;
 
 /** The queries of one call of {@code ldf-query}: where they come from, named, and parsed before any runs. */
 final class QueryInputs {
@@ -136,8 +137,9 @@ final class QueryInputs {
     /**
      * The positional arguments split into the sources (URLs, first) and the query text (last,
      * optional: else --file or --queries), as {@code comunica-sparql URL1 URL2 … QUERY} takes
-     * them. A source may carry Comunica's type prefix ({@code tpf@}, {@code brtpf@},
-     * {@code hypermedia@}): the interface is read from its controls in any case.
+     * them. A source may carry Comunica's type prefix: {@code sparql@} names a plain SPARQL
+     * endpoint; with {@code tpf@}, {@code brtpf@} or {@code hypermedia@} the interface is read from
+     * its controls as without.
      */
     static Positional positional(List<String> arguments) {
         List<String> sources = new ArrayList<>();
@@ -150,7 +152,7 @@ final class QueryInputs {
                 continue;
             }
             String url = withoutType(argument);
-            checkUrl(url);
+            checkUrl(url.startsWith(SparqlEndpointSource.PREFIX) ? url.substring(SparqlEndpointSource.PREFIX.length()) : url);
             sources.add(url);
         }
         return new Positional(sources, query);
@@ -172,11 +174,8 @@ final class QueryInputs {
         if (!typed.matches()) {
             return argument;
         }
-        if (typed.group(1).equalsIgnoreCase("sparql")) {
-            throw new UsageException("'" + argument + "': plain SPARQL endpoints are not supported as sources yet; "
-                    + "give the URL of a TPF or brTPF dataset");
-        }
-        return typed.group(2);
+        // A SPARQL endpoint keeps its prefix: it is queried differently.
+        return typed.group(1).equalsIgnoreCase("sparql") ? SparqlEndpointSource.PREFIX + typed.group(2) : typed.group(2);
     }
 
     static void checkUrl(String url) {

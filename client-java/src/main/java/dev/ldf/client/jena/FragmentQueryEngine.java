@@ -14,6 +14,7 @@ import org.apache.jena.sparql.util.Symbol;
 import dev.ldf.client.preemption.RemoteParts;
 import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.TripleSource;
 import dev.ldf.client.source.SkolemIris;
 
 /**
@@ -59,11 +60,13 @@ final class FragmentQueryEngine extends QueryEngineMain {
     @Override
     protected Op modifyOp(Op op) {
         Op modified = super.modifyOp(op);
-        for (FragmentSource source : sources.sources()) {
-            modified = source.skolemIris().toBlank(modified);
+        for (TripleSource source : sources.sources()) {
+            if (source instanceof FragmentSource fragments) {
+                modified = fragments.skolemIris().toBlank(modified);
+            }
         }
-        FragmentSource single = sources.first();
-        return sources.isSingle() && single.usesPreemption() ? RemoteParts.mark(modified, single) : modified;
+        return sources.isSingle() && sources.first() instanceof FragmentSource single && single.usesPreemption()
+                ? RemoteParts.mark(modified, single) : modified;
     }
 
     private static final class Factory implements QueryEngineFactory {

@@ -2,7 +2,9 @@ package dev.ldf.client.join;
 
 import dev.ldf.client.plan.PlanReport;
 import dev.ldf.client.source.Federation;
+import dev.ldf.client.source.Fetched;
 import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.TripleSource;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -54,7 +56,8 @@ public final class BgpExecutor {
         if (patterns.isEmpty()) {
             return closeable(input);
         }
-        return sources.isSingle() && !sources.first().usesBrtpf() ? tpf(patterns, input) : pipeline(patterns, input);
+        return sources.isSingle() && sources.first() instanceof FragmentSource single && !single.usesBrtpf()
+                ? tpf(single, patterns, input) : pipeline(patterns, input);
     }
 
     private IteratorCloseable<Binding> pipeline(List<Triple> patterns, Iterator<Binding> input) {
@@ -69,7 +72,7 @@ public final class BgpExecutor {
         List<List<Probe>> probes = new ArrayList<>();
         for (Triple pattern : patterns) {
             List<Probe> perSource = new ArrayList<>();
-            for (FragmentSource source : sources.sources()) {
+            for (TripleSource source : sources.sources()) {
                 perSource.add(Probe.of(source, pattern, !sources.isSingle()));
             }
             probes.add(perSource);
@@ -115,8 +118,7 @@ public final class BgpExecutor {
         return plan.step(where, pattern.pattern(), pattern.count());
     }
 
-    private IteratorCloseable<Binding> tpf(List<Triple> patterns, Iterator<Binding> input) {
-        FragmentSource source = sources.first();
+    private IteratorCloseable<Binding> tpf(FragmentSource source, List<Triple> patterns, Iterator<Binding> input) {
         PlanReport.Step step = source.plan().step("TPF", PlanReport.text(patterns), -1);
         TpfEvaluation evaluation = new TpfEvaluation(source, patterns, input, step);
         return Iter.onClose(Iter.map(evaluation, b -> {
@@ -131,7 +133,7 @@ public final class BgpExecutor {
     }
 
     /** A page's count; a page that states none is taken as large. */
-    static long countOf(FragmentSource.Fetched fetched) {
+    static long countOf(Fetched fetched) {
         if (fetched.page().count().isPresent()) {
             return fetched.page().count().getAsLong();
         }
@@ -143,9 +145,9 @@ public final class BgpExecutor {
      * that settles it (several sources; a predicate the source lacks, or {@code ?s p ?o}), else
      * from the first page, which is asked for at once.
      */
-    private record Probe(FragmentSource source, Triple pattern, long known, CompletableFuture<FragmentSource.Fetched> page) {
+    private record Probe(TripleSource source, Triple pattern, long known, CompletableFuture<Fetched> page) {
 
-        static Probe of(FragmentSource source, Triple pattern, boolean federated) {
+        static Probe of(TripleSource source, Triple pattern, boolean federated) {
             if (!Matching.canMatch(pattern)) {
                 return new Probe(source, pattern, 0, null);
             }
@@ -168,7 +170,7 @@ public final class BgpExecutor {
         }
 
         /** The first page: the one already asked for, or else asked for now. */
-        CompletableFuture<FragmentSource.Fetched> firstPage() {
+        CompletableFuture<Fetched> firstPage() {
             return page != null ? page : source.firstPage(pattern);
         }
 
@@ -198,7 +200,7 @@ public final class BgpExecutor {
             return new Selected(pattern, matching, count);
         }
 
-        List<FragmentSource> sources() {
+        List<TripleSource> sources() {
             return probes.stream().map(Probe::source).toList();
         }
 
@@ -216,9 +218,9 @@ public final class BgpExecutor {
 
         /** Where the stage of this pattern finds the triples of each chunk. */
         ChunkLookup lookup() {
-            List<FragmentSource> sources = sources();
-            return sources.size() == 1 && sources.get(0).usesBrtpf()
-                    ? new SourceLookup(sources.get(0))
+            List<TripleSource> sources = sources();
+            return sources.size() == 1 && sources.get(0) instanceof FragmentSource single && single.usesBrtpf()
+                    ? new SourceLookup(single)
                     : new FederatedLookup(sources);
         }
     }

@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.engine.binding.Binding;
 
-import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.TripleSource;
 
 /**
  * A chunk's triples from every source of a federation that can match the pattern, asked at once:
@@ -23,14 +23,14 @@ final class FederatedLookup implements ChunkLookup {
     /** Keys per chunk when no source takes bindings: each is a request of its own. */
     static final int TPF_KEYS = 32;
 
-    private final List<FragmentSource> sources;
+    private final List<TripleSource> sources;
     private final int maxKeys;
 
     /** {@code sources}: those that have matches of the stage's pattern. */
-    FederatedLookup(List<FragmentSource> sources) {
+    FederatedLookup(List<TripleSource> sources) {
         this.sources = sources;
-        this.maxKeys = sources.stream().filter(FragmentSource::usesBrtpf)
-                .mapToInt(FragmentSource::maxBindingsPerRequest).max().orElse(TPF_KEYS);
+        this.maxKeys = sources.stream().filter(TripleSource::usesBrtpf)
+                .mapToInt(TripleSource::maxBindingsPerRequest).max().orElse(TPF_KEYS);
     }
 
     @Override
@@ -45,7 +45,7 @@ final class FederatedLookup implements ChunkLookup {
         Consumer<List<Triple>> once = new OneAtATime(pages, sources.size() > 1);
         boolean whole = keys.size() == 1 && keys.get(0).isEmpty();
         List<CompletableFuture<Void>> requests = new ArrayList<>();
-        for (FragmentSource source : sources) {
+        for (TripleSource source : sources) {
             if (whole) {
                 requests.add(SourceLookup.each(source, source.firstPage(pattern), once));
             } else if (source.usesBrtpf()) {

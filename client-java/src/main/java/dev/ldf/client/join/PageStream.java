@@ -1,7 +1,8 @@
 package dev.ldf.client.join;
 
 import dev.ldf.client.plan.PlanReport;
-import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.Fetched;
+import dev.ldf.client.source.TripleSource;
 
 import java.util.Collections;
 import java.util.Iterator;
@@ -19,17 +20,17 @@ import org.apache.jena.graph.Triple;
  */
 final class PageStream implements IteratorCloseable<Triple> {
 
-    private final FragmentSource source;
-    private CompletableFuture<FragmentSource.Fetched> upcoming;
+    private final TripleSource source;
+    private CompletableFuture<Fetched> upcoming;
     private Iterator<Triple> current = Collections.emptyIterator();
     /** Told of each page as it is read; null when no plan counts it. */
     private final PlanReport.Step step;
 
-    PageStream(FragmentSource source, CompletableFuture<FragmentSource.Fetched> first) {
+    PageStream(TripleSource source, CompletableFuture<Fetched> first) {
         this(source, first, null);
     }
 
-    PageStream(FragmentSource source, CompletableFuture<FragmentSource.Fetched> first, PlanReport.Step step) {
+    PageStream(TripleSource source, CompletableFuture<Fetched> first, PlanReport.Step step) {
         this.source = source;
         this.upcoming = first;
         this.step = step;
@@ -41,7 +42,7 @@ final class PageStream implements IteratorCloseable<Triple> {
             if (upcoming == null) {
                 return false;
             }
-            FragmentSource.Fetched fetched = Futures.await(upcoming);
+            Fetched fetched = Futures.await(upcoming);
             upcoming = fetched.page().next().isPresent() ? source.next(fetched) : null;
             current = fetched.page().data().iterator();
             if (step != null) {

@@ -7,7 +7,9 @@ import java.util.function.Consumer;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.engine.binding.Binding;
 
+import dev.ldf.client.source.Fetched;
 import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.TripleSource;
 
 /** A chunk's triples from one source: one brTPF request and the pages after it, one by one. */
 final class SourceLookup implements ChunkLookup {
@@ -25,14 +27,14 @@ final class SourceLookup implements ChunkLookup {
 
     @Override
     public CompletableFuture<Void> pages(Triple pattern, List<Binding> keys, Consumer<List<Triple>> pages) {
-        CompletableFuture<FragmentSource.Fetched> first = keys.size() == 1 && keys.get(0).isEmpty()
+        CompletableFuture<Fetched> first = keys.size() == 1 && keys.get(0).isEmpty()
                 ? source.firstPage(pattern) // nothing to restrict: the plain fragment
                 : source.firstPage(pattern, keys);
         return each(source, first, pages);
     }
 
     /** {@code page} and every page after it, in order. */
-    static CompletableFuture<Void> each(FragmentSource source, CompletableFuture<FragmentSource.Fetched> page,
+    static CompletableFuture<Void> each(TripleSource source, CompletableFuture<Fetched> page,
             Consumer<List<Triple>> pages) {
         return page.thenCompose(fetched -> {
             pages.accept(fetched.page().data());

@@ -13,6 +13,7 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.engine.binding.Binding;
 
 import dev.ldf.client.plan.PlanReport;
+import dev.ldf.client.source.Fetched;
 import dev.ldf.client.source.FragmentSource;
 
 /**
@@ -98,7 +99,7 @@ final class TpfEvaluation implements IteratorCloseable<Binding> {
             }
             bound.add(b);
         }
-        List<CompletableFuture<FragmentSource.Fetched>> firstPages = new ArrayList<>();
+        List<CompletableFuture<Fetched>> firstPages = new ArrayList<>();
         for (Triple b : bound) {
             firstPages.add(source.firstPage(b));
         }

@@ -2,6 +2,7 @@ package dev.ldf.client.join;
 
 import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.TripleSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,25 +34,25 @@ public final class TripleStream implements ClosableIterator<Triple> {
 
     /** The matches of {@code pattern} at every source, each triple once. */
     public static TripleStream of(Federation sources, Triple pattern) {
-        if (sources.isSingle()) {
-            return of(sources.first(), pattern);
+        if (sources.isSingle() && sources.first() instanceof FragmentSource single) {
+            return of(single, pattern);
         }
         List<PageStream> streams = new ArrayList<>();
-        for (FragmentSource source : sources.sources()) {
+        for (TripleSource source : sources.sources()) {
             streams.add(new PageStream(source, source.firstPage(pattern)));
         }
         return new TripleStream(pattern, PageStream.union(streams));
     }
 
     /** The count of {@code pattern}'s fragment, from its first page. */
-    public static long count(FragmentSource source, Triple pattern) {
+    public static long count(TripleSource source, Triple pattern) {
         return Futures.await(source.firstPage(pattern)).page().count().orElse(0);
     }
 
     /** The counts of {@code pattern}'s fragments summed over the sources: an upper bound where they overlap. */
     public static long count(Federation sources, Triple pattern) {
         long sum = 0;
-        for (FragmentSource source : sources.sources()) {
+        for (TripleSource source : sources.sources()) {
             sum += count(source, pattern);
         }
         return sum;

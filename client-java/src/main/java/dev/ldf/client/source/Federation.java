@@ -19,19 +19,19 @@ import dev.ldf.client.plan.PlanReport;
  */
 public final class Federation implements AutoCloseable {
 
-    private final List<FragmentSource> sources;
+    private final List<TripleSource> sources;
     private final PlanReport plan;
 
-    private Federation(List<FragmentSource> sources) {
+    private Federation(List<? extends TripleSource> sources) {
         if (sources.isEmpty()) {
             throw new IllegalArgumentException("no sources");
         }
         this.sources = List.copyOf(sources);
-        this.plan = sources.size() == 1 ? sources.get(0).plan() : new PlanReport();
+        this.plan = sources.size() == 1 && sources.get(0) instanceof FragmentSource single ? single.plan() : new PlanReport();
     }
 
     /** The given sources, already connected; closing the federation closes them. */
-    public static Federation of(List<FragmentSource> sources) {
+    public static Federation of(List<? extends TripleSource> sources) {
         return new Federation(sources);
     }
 
@@ -45,23 +45,24 @@ public final class Federation implements AutoCloseable {
      * those already connected are closed and the error names the URL.
      */
     public static Federation connect(List<String> urls, ClientOptions options, ClientListener listener) {
-        List<FragmentSource> connected = new ArrayList<>();
+        List<TripleSource> connected = new ArrayList<>();
         try {
             for (String url : urls) {
-                connected.add(FragmentSource.connect(url, options, listener));
+                connected.add(SparqlEndpointSource.isNamed(url) ? SparqlEndpointSource.connect(url, options, listener)
+                        : FragmentSource.connect(url, options, listener));
             }
             return new Federation(connected);
         } catch (FragmentException e) {
-            connected.forEach(FragmentSource::close);
+            connected.forEach(TripleSource::close);
             throw urls.size() == 1 || e.getMessage().contains(urls.get(connected.size()))
                     ? e : new FragmentException("source " + urls.get(connected.size()) + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            connected.forEach(FragmentSource::close);
+            connected.forEach(TripleSource::close);
             throw e;
         }
     }
 
-    public List<FragmentSource> sources() {
+    public List<TripleSource> sources() {
         return sources;
     }
 
@@ -71,7 +72,7 @@ public final class Federation implements AutoCloseable {
     }
 
     /** The first source (the only one, when {@link #isSingle()}). */
-    public FragmentSource first() {
+    public TripleSource first() {
         return sources.get(0);
     }
 
@@ -83,7 +84,7 @@ public final class Federation implements AutoCloseable {
     /** Requests, bytes and triples received from all sources so far. */
     public ClientStats.Snapshot stats() {
         ClientStats.Snapshot sum = ClientStats.Snapshot.ZERO;
-        for (FragmentSource source : sources) {
+        for (TripleSource source : sources) {
             sum = sum.plus(source.stats().snapshot());
         }
         return sum;
@@ -91,11 +92,11 @@ public final class Federation implements AutoCloseable {
 
     /** Forgets every source's remembered pages. */
     public void forgetPages() {
-        sources.forEach(FragmentSource::forgetPages);
+        sources.forEach(TripleSource::forgetPages);
     }
 
     @Override
     public void close() {
-        sources.forEach(FragmentSource::close);
+        sources.forEach(TripleSource::close);
     }
 }

@@ -29,7 +29,7 @@ import dev.ldf.client.page.SearchForm;
  *
  * <p>Thread-safe. Closing it stops the HTTP client.
  */
-public final class FragmentSource implements AutoCloseable {
+public final class FragmentSource implements TripleSource {
 
     private static final Logger LOG = LoggerFactory.getLogger(FragmentSource.class);
 
@@ -47,9 +47,6 @@ public final class FragmentSource implements AutoCloseable {
     private final PlanReport plan = new PlanReport();
     /** The server's blank nodes: blank nodes here, Skolem IRIs on the wire. */
     private final SkolemIris skolemIris;
-
-    /** A fetched page with the request that brought it, to ask for the page after it. */
-    public record Fetched(FragmentRequest request, Page page) {}
 
     private FragmentSource(String url, Controls controls, FragmentHttpClient http, ClientStats stats, ClientOptions options) {
         this.url = url;
@@ -101,6 +98,7 @@ public final class FragmentSource implements AutoCloseable {
         }
     }
 
+    @Override
     public String url() {
         return url;
     }
@@ -113,11 +111,13 @@ public final class FragmentSource implements AutoCloseable {
      * The dataset's predicates with their counts, where its first page listed them all (VoID
      * property partitions): a pattern with another predicate has no match here.
      */
+    @Override
     public java.util.Optional<java.util.Map<org.apache.jena.graph.Node, Long>> predicates() {
         return controls.predicates();
     }
 
     /** True when joins send bindings (brTPF); false for the TPF algorithm. */
+    @Override
     public boolean usesBrtpf() {
         return brtpf;
     }
@@ -141,10 +141,12 @@ public final class FragmentSource implements AutoCloseable {
     }
 
     /** Mappings per brTPF request. */
+    @Override
     public int maxBindingsPerRequest() {
         return maxBindings;
     }
 
+    @Override
     public ClientOptions options() {
         return options;
     }
@@ -160,16 +162,19 @@ public final class FragmentSource implements AutoCloseable {
     }
 
     /** Requests, bytes and triples received so far. */
+    @Override
     public ClientStats stats() {
         return stats;
     }
 
     /** The first page of {@code pattern}'s triple pattern fragment. */
+    @Override
     public CompletableFuture<Fetched> firstPage(Triple pattern) {
         return fetch(RequestEncoder.tpf(controls.tpf().orElseThrow(), skolemIris.toIri(pattern)));
     }
 
     /** The first page of {@code pattern} restricted by {@code keys} (bindings of its variables). */
+    @Override
     public CompletableFuture<Fetched> firstPage(Triple pattern, List<Binding> keys) {
         if (!brtpf) {
             throw new IllegalStateException("brTPF is not in use");
@@ -179,11 +184,13 @@ public final class FragmentSource implements AutoCloseable {
     }
 
     /** The page after {@code fetched}; only when it has a next page. */
+    @Override
     public CompletableFuture<Fetched> next(Fetched fetched) {
         return fetch(fetched.request().next(fetched.page().next().orElseThrow()));
     }
 
     /** Forgets the remembered pages, e.g. between queries that must not profit from each other. */
+    @Override
     public void forgetPages() {
         if (pages != null) {
             pages.clear();

@@ -15,21 +15,21 @@ import dev.ldf.client.http.FragmentRequest;
  */
 final class PageCache {
 
-    private final Map<FragmentRequest, CompletableFuture<FragmentSource.Fetched>> pages;
+    private final Map<FragmentRequest, CompletableFuture<Fetched>> pages;
 
     PageCache(int entries) {
         this.pages = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<FragmentRequest, CompletableFuture<FragmentSource.Fetched>> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<FragmentRequest, CompletableFuture<Fetched>> eldest) {
                 return size() > entries;
             }
         };
     }
 
     /** The remembered page of {@code request}, or the page {@code fetch} gets for it (then remembered). */
-    CompletableFuture<FragmentSource.Fetched> get(FragmentRequest request,
-            Function<FragmentRequest, CompletableFuture<FragmentSource.Fetched>> fetch) {
-        CompletableFuture<FragmentSource.Fetched> fetched;
+    CompletableFuture<Fetched> get(FragmentRequest request,
+            Function<FragmentRequest, CompletableFuture<Fetched>> fetch) {
+        CompletableFuture<Fetched> fetched;
         synchronized (pages) {
             fetched = pages.get(request);
             if (fetched != null) {

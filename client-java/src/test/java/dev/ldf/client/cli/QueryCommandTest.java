@@ -56,9 +56,10 @@ class QueryCommandTest {
         assertEquals(0, both.code(), both.err());
         assertEquals(alone.out(), both.out());
         assertTrue(both.err().contains("brTPF (maxMpR 5) at " + TestServer.dataset("small")), both.err());
-        Run sparql = run(TestServer.dataset("library"), "sparql@http://example.org/sparql", AUTHORS);
-        assertEquals(2, sparql.code());
-        assertTrue(sparql.err().startsWith("error: 'sparql@http://example.org/sparql': plain SPARQL endpoints"), sparql.err());
+        // A SPARQL endpoint that is not there: the error names it, and the server failed (1), not the call (2).
+        Run sparql = run(TestServer.dataset("library"), "sparql@http://127.0.0.1:1/sparql", AUTHORS, "-q");
+        assertEquals(1, sparql.code(), sparql.err());
+        assertTrue(sparql.err().startsWith("error: ") && sparql.err().contains("http://127.0.0.1:1/sparql"), sparql.err());
         Run misplaced = run(TestServer.dataset("library"), AUTHORS, TestServer.dataset("small"));
         assertEquals(2, misplaced.code(), misplaced.err());
     }

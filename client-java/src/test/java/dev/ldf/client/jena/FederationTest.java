@@ -38,6 +38,7 @@ import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.source.Federation;
 import dev.ldf.client.testing.RecordingListener;
+import dev.ldf.client.testing.SparqlTestEndpoint;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.server.FragmentServer;
@@ -57,16 +58,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *   <li>{@code byPredicate}: each predicate's triples at one server;</li>
  *   <li>{@code bySubject}: each subject's triples at one server;</li>
  *   <li>{@code overlap}: by subject, and one triple in three also at the next server;</li>
- *   <li>{@code mixed}: by predicate, the third server with brTPF off (TPF requests per binding there).</li>
+ *   <li>{@code mixed}: by predicate, the third server with brTPF off (TPF requests per binding there);</li>
+ *   <li>{@code sparql}: by predicate, the third part behind a plain SPARQL endpoint ({@code sparql@}).</li>
  * </ul>
  */
 class FederationTest {
 
     private static final int PARTS = 3;
     private static final String BASE = "http://example.org/library/";
-    private static final List<String> SPLITS = List.of("byPredicate", "bySubject", "overlap", "mixed");
+    private static final List<String> SPLITS = List.of("byPredicate", "bySubject", "overlap", "mixed", "sparql");
 
     private static final List<FragmentServer> SERVERS = new ArrayList<>();
+    private static SparqlTestEndpoint endpoint;
     private static final Map<String, Federation> FEDERATIONS = new ConcurrentHashMap<>();
     private static Model union;
     private static Path dir;
@@ -92,6 +95,11 @@ class FederationTest {
                             .maxBindingsPerRequest(part == PARTS - 1 ? 0 : 30).build());
                 }
             }
+            if (part == PARTS - 1) {
+                Model third = ModelFactory.createDefaultModel();
+                splits.get("byPredicate").get(part).forEach(third.getGraph()::add);
+                endpoint = new SparqlTestEndpoint(third);
+            }
             try {
                 SERVERS.add(FragmentServer.start(ServerConfig.builder().title("Part " + part).listener("127.0.0.1", 0)
                         .datasets(datasets).build()));
@@ -105,6 +113,9 @@ class FederationTest {
     static void stop() {
         FEDERATIONS.values().forEach(Federation::close);
         SERVERS.forEach(FragmentServer::close);
+        if (endpoint != null) {
+            endpoint.close();
+        }
     }
 
     /** The triples in {@link #PARTS} parts by {@code part}; with {@code overlap}, one in three also in the next part. */
@@ -160,9 +171,17 @@ class FederationTest {
     }
 
     private static Federation federation(String split, String mode) {
-        return FEDERATIONS.computeIfAbsent(split + "/" + mode, k -> Federation.connect(
-                SERVERS.stream().map(s -> s.uri() + split).toList(),
+        return FEDERATIONS.computeIfAbsent(split + "/" + mode, k -> Federation.connect(urls(split),
                 ClientOptions.defaults().withMode(Mode.valueOf(mode)), new ClientListener() {}));
+    }
+
+    /** The sources of a split; for {@code sparql}, the first two parts by predicate and the endpoint for the third. */
+    private static List<String> urls(String split) {
+        if (split.equals("sparql")) {
+            return List.of(SERVERS.get(0).uri() + "byPredicate", SERVERS.get(1).uri() + "byPredicate",
+                    "sparql@" + endpoint.url());
+        }
+        return SERVERS.stream().map(s -> s.uri() + split).toList();
     }
 
     @ParameterizedTest(name = "{0} over {1} in {2} mode")

@@ -1,0 +1,320 @@
+package dev.ldf.client.source;
+
+import java.io.ByteArrayInputStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.QuerySolution;
+import org.apache.jena.query.ResultSet;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.ResultSetMgr;
+import org.apache.jena.riot.resultset.ResultSetLang;
+import org.apache.jena.riot.system.StreamRDFBase;
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.util.FmtUtils;
+
+import dev.ldf.client.ClientOptions;
+import dev.ldf.client.http.ClientListener;
+import dev.ldf.client.http.ClientStats;
+import dev.ldf.client.http.FragmentException;
+import dev.ldf.client.http.FragmentRequest;
+import dev.ldf.client.page.Controls;
+import dev.ldf.client.page.Page;
+
+/**
+ * A plain SPARQL 1.1 endpoint as a source of a federation ({@code sparql@URL}, as Comunica writes
+ * it): a pattern's count is a {@code COUNT} query, its matches a {@code CONSTRUCT} of the pattern
+ * in pages of {@value #PAGE_SIZE}, and bindings travel as a {@code VALUES} block, at most
+ * {@value #BINDINGS} per request. Every request is a POSTed form (SPARQL protocol).
+ *
+ * <p>Pages follow each other by {@code OFFSET} over {@code SELECT DISTINCT} of the pattern's
+ * variables, which the protocol does not promise to be stable between requests without an
+ * {@code ORDER BY}; the endpoints people run (Jena, Virtuoso, Blazegraph) keep it. Blank nodes
+ * are labelled anew in each answer, so they do not join across requests.
+ */
+public final class SparqlEndpointSource implements TripleSource {
+
+    /** How a source names itself a SPARQL endpoint. */
+    public static final String PREFIX = "sparql@";
+    static final int PAGE_SIZE = 10_000;
+    static final int BINDINGS = 100;
+    private static final org.apache.jena.shared.PrefixMapping NO_PREFIXES = org.apache.jena.shared.PrefixMapping.Factory.create().lock();
+
+    private final String name;
+    private final String endpoint;
+    private final ClientOptions options;
+    private final ClientStats stats = new ClientStats();
+    private final ClientListener listener;
+    private final HttpClient http;
+
+    private SparqlEndpointSource(String name, String endpoint, ClientOptions options, ClientListener listener) {
+        this.name = name;
+        this.endpoint = endpoint;
+        this.options = options;
+        this.listener = ClientListener.all(stats, listener);
+        this.http = HttpClient.newBuilder().connectTimeout(options.http().connectTimeout()).build();
+    }
+
+    /** True when {@code source} names a SPARQL endpoint ({@code sparql@http://…}). */
+    public static boolean isNamed(String source) {
+        return source.regionMatches(true, 0, PREFIX, 0, PREFIX.length());
+    }
+
+    /**
+     * The endpoint {@code source} names, checked with an {@code ASK} that must be answered.
+     *
+     * @throws FragmentException when it cannot be reached or does not answer SPARQL
+     */
+    public static SparqlEndpointSource connect(String source, ClientOptions options, ClientListener listener) {
+        SparqlEndpointSource endpoint = new SparqlEndpointSource(source, source.substring(PREFIX.length()), options, listener);
+        try {
+            endpoint.ask().join();
+            return endpoint;
+        } catch (CompletionException e) {
+            endpoint.close();
+            throw e.getCause() instanceof FragmentException f ? f : new FragmentException(e.getCause().toString(), e);
+        }
+    }
+
+    @Override
+    public String url() {
+        return name;
+    }
+
+    @Override
+    public boolean usesBrtpf() {
+        return true;
+    }
+
+    @Override
+    public int maxBindingsPerRequest() {
+        return BINDINGS;
+    }
+
+    @Override
+    public Optional<Map<Node, Long>> predicates() {
+        return Optional.empty();
+    }
+
+    /** The first page with the pattern's count (a second request, sent at the same time). */
+    @Override
+    public CompletableFuture<Fetched> firstPage(Triple pattern) {
+        Map<Var, String> names = variableNames(pattern);
+        CompletableFuture<Long> count = select("SELECT (COUNT(*) AS ?count) WHERE { " + text(pattern, names) + " }")
+                .thenApply(SparqlEndpointSource::number);
+        return page(construct(pattern, List.of(), 0)).thenCombine(count, (page, n) -> new Fetched(page.request(),
+                new Page(page.page().url(), page.page().data(), OptionalLong.of(n), page.page().next(),
+                        Controls.NONE, 0)));
+    }
+
+    @Override
+    public CompletableFuture<Fetched> firstPage(Triple pattern, List<Binding> keys) {
+        return page(construct(pattern, keys, 0));
+    }
+
+    /** The next page: its form is what the page before kept as its "next". */
+    @Override
+    public CompletableFuture<Fetched> next(Fetched fetched) {
+        return page(new FragmentRequest(endpoint, fetched.page().next().orElseThrow()));
+    }
+
+    @Override
+    public ClientOptions options() {
+        return options;
+    }
+
+    @Override
+    public ClientStats stats() {
+        return stats;
+    }
+
+    @Override
+    public void forgetPages() {
+        // Nothing is remembered.
+    }
+
+    @Override
+    public void close() {
+        // The JDK's client lets its threads end when it is no longer used.
+    }
+
+    /**
+     * The request for the matches of {@code pattern} that agree with one of {@code keys}, from the
+     * {@code offset}th distinct solution on; its page knows the form of the page after it.
+     */
+    private FragmentRequest construct(Triple pattern, List<Binding> keys, long offset) {
+        return new FragmentRequest(endpoint, form(constructText(pattern, keys, offset)));
+    }
+
+    /**
+     * The CONSTRUCT for one page. Variables are renamed {@code ?v0}, {@code ?v1}, …: ARQ's own
+     * (property paths: {@code ??P0}) are not SPARQL syntax, and the answer is triples anyway.
+     */
+    private static String constructText(Triple pattern, List<Binding> keys, long offset) {
+        Map<Var, String> names = variableNames(pattern);
+        String triple = text(pattern, names);
+        StringBuilder q = new StringBuilder("CONSTRUCT { ").append(triple).append(" } WHERE { { SELECT ");
+        q.append(names.isEmpty() ? "*" : "DISTINCT " + String.join(" ", names.values())).append(" WHERE { ");
+        if (!keys.isEmpty() && !(keys.size() == 1 && keys.get(0).isEmpty())) {
+            q.append(values(keys, names)).append(' ');
+        }
+        q.append(triple).append(" } LIMIT ").append(PAGE_SIZE).append(" OFFSET ").append(offset).append(" } }");
+        return q.toString();
+    }
+
+    /** The pattern's variables, each named {@code ?v0}, {@code ?v1}, … in the order they appear. */
+    private static Map<Var, String> variableNames(Triple pattern) {
+        Map<Var, String> names = new LinkedHashMap<>();
+        for (Node n : new Node[] {pattern.getSubject(), pattern.getPredicate(), pattern.getObject()}) {
+            if (n.isVariable()) {
+                names.computeIfAbsent(Var.alloc(n), v -> "?v" + names.size());
+            }
+        }
+        return names;
+    }
+
+    /** A VALUES block of the keys: one row each, UNDEF where a key leaves a variable unbound. */
+    private static String values(List<Binding> keys, Map<Var, String> names) {
+        List<Var> vars = new ArrayList<>();
+        for (Var v : names.keySet()) {
+            if (keys.stream().anyMatch(k -> k.contains(v))) {
+                vars.add(v);
+            }
+        }
+        StringBuilder b = new StringBuilder("VALUES (");
+        vars.forEach(v -> b.append(names.get(v)).append(' '));
+        b.append(") {");
+        for (Binding key : keys) {
+            b.append(" (");
+            for (Var v : vars) {
+                Node value = key.get(v);
+                b.append(value == null ? "UNDEF" : term(value)).append(' ');
+            }
+            b.append(')');
+        }
+        return b.append(" }").toString();
+    }
+
+    /** The pattern in SPARQL syntax, its variables named as {@code names} says. */
+    private static String text(Triple pattern, Map<Var, String> names) {
+        return term(pattern.getSubject(), names) + " " + term(pattern.getPredicate(), names) + " "
+                + term(pattern.getObject(), names) + " .";
+    }
+
+    private static String term(Node node, Map<Var, String> names) {
+        return node.isVariable() ? names.get(Var.alloc(node)) : term(node);
+    }
+
+    /** A term in SPARQL syntax, IRIs in full: the endpoint knows none of our prefixes. */
+    private static String term(Node node) {
+        return FmtUtils.stringForNode(node, NO_PREFIXES);
+    }
+
+    private static String form(String query) {
+        return "query=" + URLEncoder.encode(query, StandardCharsets.UTF_8);
+    }
+
+    /** One page of a CONSTRUCT: the triples, and the form of the next page where this one is full. */
+    private CompletableFuture<Fetched> page(FragmentRequest request) {
+        return send(request, "application/n-triples").thenApply(body -> {
+            List<Triple> triples = new ArrayList<>();
+            try {
+                RDFParser.create().source(new ByteArrayInputStream(body)).lang(Lang.NTRIPLES)
+                        .parse(new StreamRDFBase() {
+                            @Override
+                            public void triple(Triple triple) {
+                                triples.add(triple);
+                            }
+                        });
+            } catch (RuntimeException e) {
+                throw new FragmentException(name + " sent no N-Triples for a CONSTRUCT: " + e.getMessage(), e);
+            }
+            listener.pageReceived(request, 200, body.length, triples.size(), 0);
+            Optional<String> next = triples.size() < PAGE_SIZE ? Optional.empty() : Optional.of(nextForm(request.form()));
+            return new Fetched(request, new Page(endpoint, triples, OptionalLong.empty(), next, Controls.NONE, 0));
+        });
+    }
+
+    /** The form of the page after the one {@code form} asks for: the same query, {@value #PAGE_SIZE} further. */
+    private static String nextForm(String form) {
+        String query = java.net.URLDecoder.decode(form.substring("query=".length()), StandardCharsets.UTF_8);
+        int at = query.lastIndexOf(" OFFSET ");
+        int end = query.indexOf(' ', at + " OFFSET ".length());
+        long offset = Long.parseLong(query.substring(at + " OFFSET ".length(), end));
+        return form(query.substring(0, at) + " OFFSET " + (offset + PAGE_SIZE) + query.substring(end));
+    }
+
+    /** {@code ASK {}}: an endpoint answers it with SPARQL results (true). */
+    private CompletableFuture<Boolean> ask() {
+        FragmentRequest request = new FragmentRequest(endpoint, form("ASK {}"));
+        return send(request, "application/sparql-results+json").thenApply(body -> {
+            listener.pageReceived(request, 200, body.length, 0, 0);
+            try {
+                return ResultSetMgr.readBoolean(new ByteArrayInputStream(body), ResultSetLang.RS_JSON);
+            } catch (RuntimeException e) {
+                throw new FragmentException(name + " is not a SPARQL endpoint: it did not answer ASK {} with SPARQL "
+                        + "results (" + e.getMessage() + ")", e);
+            }
+        });
+    }
+
+    private CompletableFuture<ResultSet> select(String query) {
+        FragmentRequest request = new FragmentRequest(endpoint, form(query));
+        return send(request, "application/sparql-results+json").thenApply(body -> {
+            listener.pageReceived(request, 200, body.length, 0, 0);
+            try {
+                return ResultSetMgr.read(new ByteArrayInputStream(body), ResultSetLang.RS_JSON);
+            } catch (RuntimeException e) {
+                throw new FragmentException(name + " did not answer SPARQL results: " + e.getMessage(), e);
+            }
+        });
+    }
+
+    private static long number(ResultSet results) {
+        if (!results.hasNext()) {
+            return 0;
+        }
+        QuerySolution row = results.next();
+        return row.getLiteral("count").getLong();
+    }
+
+    private CompletableFuture<byte[]> send(FragmentRequest request, String accept) {
+        listener.requestSent(request);
+        HttpRequest http = HttpRequest.newBuilder(URI.create(endpoint)).timeout(options.http().requestTimeout())
+                .header("Accept", accept).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(request.form())).build();
+        return this.http.sendAsync(http, HttpResponse.BodyHandlers.ofByteArray()).handle((response, failure) -> {
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+                String why = cause instanceof ConnectException ? "cannot connect" : cause instanceof HttpTimeoutException
+                        ? "no answer within " + options.http().requestTimeout().toSeconds() + " s" : cause.toString();
+                throw new FragmentException("SPARQL endpoint " + endpoint + ": " + why, cause);
+            }
+            if (response.statusCode() != 200) {
+                String body = new String(response.body(), StandardCharsets.UTF_8).lines().findFirst().orElse("");
+                throw new FragmentException("SPARQL endpoint " + endpoint + " answered " + response.statusCode()
+                        + (body.isBlank() ? "" : ": " + (body.length() > 200 ? body.substring(0, 200) + "…" : body)),
+                        response.statusCode());
+            }
+            return response.body();
+        });
+    }
+}
