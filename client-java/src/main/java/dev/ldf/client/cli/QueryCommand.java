@@ -228,6 +228,7 @@ public final class QueryCommand implements Callable<Integer> {
         AtomicLong firstResult = new AtomicLong(-1);
         results.set(0);
         ClientStats.Snapshot before = source.stats();
+        List<ClientStats.Snapshot> beforeBySource = source.sources().stream().map(t -> t.stats().snapshot()).toList();
         source.plan().clear();
         progress.start();
         String failure = null;
@@ -260,6 +261,7 @@ public final class QueryCommand implements Callable<Integer> {
                         firstResult.get() / 1e9), (System.nanoTime() - start) / 1e9, failure == null ? "ok" : "failed");
             } else {
                 printStats(source, used, results.get(), firstResult.get(), System.nanoTime() - start);
+                printPerSource(source, beforeBySource);
             }
         }
         return failure == null;
@@ -284,6 +286,19 @@ public final class QueryCommand implements Callable<Integer> {
     private static String partial(long written) {
         return written == 0 ? "" : String.format(Locale.ROOT, " (the output is partial: %,d result%s written before "
                 + "the failure)", written, written == 1 ? " was" : "s were");
+    }
+
+    /** With several sources: the requests, data triples and bytes of each. */
+    private void printPerSource(Federation sources, List<ClientStats.Snapshot> before) {
+        if (sources.isSingle()) {
+            return;
+        }
+        for (int i = 0; i < sources.sources().size(); i++) {
+            TripleSource source = sources.sources().get(i);
+            ClientStats.Snapshot used = source.stats().snapshot().minus(before.get(i));
+            err.printf(Locale.ROOT, "  %-14s %,d requests, %,d data triples, %,d bytes%n", source.url(), used.requests(),
+                    used.dataTriples(), used.bytes());
+        }
     }
 
     private void printStats(Federation sources, ClientStats.Snapshot s, long results, long firstNanos, long totalNanos) {
