@@ -132,41 +132,43 @@ public final class BgpExecutor {
         return Iter.onClose(it, () -> Iter.close(it));
     }
 
-    /** A page's count; a page that states none is taken as large. */
-    static long countOf(Fetched fetched) {
-        if (fetched.page().count().isPresent()) {
-            return fetched.page().count().getAsLong();
-        }
-        return fetched.page().data().isEmpty() && fetched.page().next().isEmpty() ? 0 : Long.MAX_VALUE / 2;
-    }
-
     /**
      * What a source has of one pattern: its count, from the source's list of predicates where
      * that settles it (several sources; a predicate the source lacks, or {@code ?s p ?o}), else
      * from the first page, which is asked for at once.
      */
-    private record Probe(TripleSource source, Triple pattern, long known, CompletableFuture<Fetched> page) {
+    private record Probe(TripleSource source, Triple pattern, CompletableFuture<Long> counted,
+            CompletableFuture<Fetched> page) {
 
         static Probe of(TripleSource source, Triple pattern, boolean federated) {
             if (!Matching.canMatch(pattern)) {
-                return new Probe(source, pattern, 0, null);
+                return known(source, pattern, 0);
             }
             if (federated && pattern.getPredicate().isURI() && source.predicates().isPresent()) {
                 Long triples = source.predicates().get().get(pattern.getPredicate());
                 if (triples == null) {
-                    return new Probe(source, pattern, 0, null);
+                    return known(source, pattern, 0);
                 }
                 Node s = pattern.getSubject();
                 Node o = pattern.getObject();
                 if (s.isVariable() && o.isVariable() && !s.equals(o)) {
-                    return new Probe(source, pattern, triples, null);
+                    return known(source, pattern, triples);
                 }
             }
-            return new Probe(source, pattern, -1, source.firstPage(pattern));
+            if (source instanceof FragmentSource) {
+                // The first page gives the count, and a scan of the pattern starts from it.
+                CompletableFuture<Fetched> page = source.firstPage(pattern);
+                return new Probe(source, pattern, page.thenApply(Fetched::count), page);
+            }
+            return new Probe(source, pattern, source.count(pattern), null);
+        }
+
+        private static Probe known(TripleSource source, Triple pattern, long count) {
+            return new Probe(source, pattern, CompletableFuture.completedFuture(count), null);
         }
 
         long count() {
-            return page == null ? known : countOf(Futures.await(page));
+            return Futures.await(counted);
         }
 
         /** The first page: the one already asked for, or else asked for now. */
@@ -175,9 +177,7 @@ public final class BgpExecutor {
         }
 
         void settle() {
-            if (page != null) {
-                Futures.settle(page);
-            }
+            Futures.settle(counted);
         }
     }
 

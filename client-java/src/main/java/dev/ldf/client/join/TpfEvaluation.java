@@ -106,7 +106,7 @@ final class TpfEvaluation implements IteratorCloseable<Binding> {
         int smallest = -1;
         long smallestCount = Long.MAX_VALUE;
         for (int i = 0; i < bound.size(); i++) {
-            long count = BgpExecutor.countOf(Futures.await(firstPages.get(i)));
+            long count = Futures.await(firstPages.get(i)).count();
             if (count == 0) {
                 firstPages.forEach(Futures::settle); // the same requests on every run, whatever arrives first
                 firstPages.forEach(f -> step.page(Futures.await(f).page().data().size()));

@@ -114,13 +114,17 @@ public final class SparqlEndpointSource implements TripleSource {
         return Optional.empty();
     }
 
+    /** A {@code COUNT} query: a source selection that asks no matches. */
+    @Override
+    public CompletableFuture<Long> count(Triple pattern) {
+        return select("SELECT (COUNT(*) AS ?count) WHERE { " + text(pattern, variableNames(pattern)) + " }")
+                .thenApply(SparqlEndpointSource::number);
+    }
+
     /** The first page with the pattern's count (a second request, sent at the same time). */
     @Override
     public CompletableFuture<Fetched> firstPage(Triple pattern) {
-        Map<Var, String> names = variableNames(pattern);
-        CompletableFuture<Long> count = select("SELECT (COUNT(*) AS ?count) WHERE { " + text(pattern, names) + " }")
-                .thenApply(SparqlEndpointSource::number);
-        return page(construct(pattern, List.of(), 0)).thenCombine(count, (page, n) -> new Fetched(page.request(),
+        return page(construct(pattern, List.of(), 0)).thenCombine(count(pattern), (page, n) -> new Fetched(page.request(),
                 new Page(page.page().url(), page.page().data(), OptionalLong.of(n), page.page().next(),
                         Controls.NONE, 0)));
     }

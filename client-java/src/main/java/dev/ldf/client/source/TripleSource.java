@@ -31,6 +31,14 @@ public interface TripleSource extends AutoCloseable {
     /** Every predicate with its count, where the source has said; empty when it has not. */
     Optional<Map<Node, Long>> predicates();
 
+    /**
+     * The number of {@code pattern}'s matches, as the source tells it (a fragment's first page
+     * states it; a page without a count is taken as large).
+     */
+    default CompletableFuture<Long> count(Triple pattern) {
+        return firstPage(pattern).thenApply(Fetched::count);
+    }
+
     /** The first page of {@code pattern}'s matches, with their count where the source gives it. */
     CompletableFuture<Fetched> firstPage(Triple pattern);
 
