@@ -4,6 +4,7 @@ import dev.ldf.client.plan.PlanReport;
 import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.Fetched;
 import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.SparqlEndpointSource;
 import dev.ldf.client.source.TripleSource;
 
 import java.util.ArrayList;
@@ -101,15 +102,62 @@ public final class BgpExecutor {
         PlanReport plan = sources.plan();
         int inFlight = sources.first().options().chunksInFlight();
         Selected first = selected.get(order.get(0));
-        PlanReport.Step firstStep = step(plan, identity ? "scan" : "bind join", first);
-        IteratorCloseable<Binding> stages = identity
-                ? new ScanStage(first.pattern(), first.triples(firstStep), List.of(peeked.get(0)), firstStep)
-                : new BindJoinStage(first.lookup(), inFlight, first.pattern(), inputs, firstStep);
-        for (int i = 1; i < order.size(); i++) {
-            Selected next = selected.get(order.get(i));
-            stages = new BindJoinStage(next.lookup(), inFlight, next.pattern(), stages, step(plan, "bind join", next));
+        IteratorCloseable<Binding> stages = null;
+        Set<Integer> staged = new HashSet<>();
+        if (identity) {
+            List<Integer> group = exclusiveGroup(selected, order, 0);
+            staged.addAll(group);
+            if (group.size() > 1) {
+                List<Triple> members = group.stream().map(g -> selected.get(order.get(g)).pattern()).toList();
+                stages = GroupScan.of((SparqlEndpointSource) first.sources().get(0), members,
+                        groupStep(plan, members, first));
+            } else {
+                PlanReport.Step scan = step(plan, "scan", first);
+                stages = new ScanStage(first.pattern(), first.triples(scan), List.of(peeked.get(0)), scan);
+            }
+        }
+        for (int k = 0; k < order.size(); k++) {
+            if (!staged.add(k)) {
+                continue;
+            }
+            Selected next = selected.get(order.get(k));
+            List<Integer> group = exclusiveGroup(selected, order, k);
+            ChunkLookup lookup = next.lookup();
+            PlanReport.Step step = step(plan, "bind join", next);
+            if (group.size() > 1) {
+                staged.addAll(group);
+                List<Triple> members = group.stream().map(g -> selected.get(order.get(g)).pattern()).toList();
+                lookup = new GroupLookup((SparqlEndpointSource) next.sources().get(0), members);
+                step = groupStep(plan, members, next);
+            }
+            stages = new BindJoinStage(lookup, inFlight, stages == null ? inputs : stages, step);
         }
         return stages;
+    }
+
+    /**
+     * The patterns from position {@code k} of {@code order} on that the same SPARQL endpoint alone
+     * has matches of, {@code k} first, when the pattern at {@code k} is one; else {@code k} alone.
+     * The endpoint joins them in one query per chunk.
+     */
+    private static List<Integer> exclusiveGroup(List<Selected> selected, List<Integer> order, int k) {
+        Selected at = selected.get(order.get(k));
+        if (at.sources().size() != 1 || !(at.sources().get(0) instanceof SparqlEndpointSource endpoint)) {
+            return List.of(k);
+        }
+        List<Integer> group = new ArrayList<>();
+        for (int j = k; j < order.size(); j++) {
+            List<TripleSource> only = selected.get(order.get(j)).sources();
+            if (only.size() == 1 && only.get(0) == endpoint) {
+                group.add(j);
+            }
+        }
+        return group;
+    }
+
+    /** The plan step of an exclusive group, with the count of its first pattern. */
+    private PlanReport.Step groupStep(PlanReport plan, List<Triple> members, Selected first) {
+        return plan.step("BGP @1/" + sources.sources().size(), PlanReport.text(members), first.count());
     }
 
     /** A plan step; with several sources, it says how many of them the pattern goes to. */
@@ -220,8 +268,8 @@ public final class BgpExecutor {
         ChunkLookup lookup() {
             List<TripleSource> sources = sources();
             return sources.size() == 1 && sources.get(0) instanceof FragmentSource single && single.usesBrtpf()
-                    ? new SourceLookup(single)
-                    : new FederatedLookup(sources);
+                    ? new SourceLookup(single, pattern)
+                    : new FederatedLookup(sources, pattern);
         }
     }
 }

@@ -37,7 +37,6 @@ import org.apache.jena.sparql.engine.binding.Binding;
 final class BindJoinStage implements IteratorCloseable<Binding> {
 
     private final ChunkLookup lookup;
-    private final Triple pattern;
     private final List<Var> variables;
     private final Iterator<Binding> upstream;
     private final int chunkSize;
@@ -46,12 +45,11 @@ final class BindJoinStage implements IteratorCloseable<Binding> {
     private Iterator<Binding> ready = Collections.emptyIterator();
     private final PlanReport.Step step;
 
-    /** A stage whose chunks' triples come from {@code lookup}, with {@code inFlight} chunks under way at once. */
-    BindJoinStage(ChunkLookup lookup, int inFlight, Triple pattern, Iterator<Binding> upstream, PlanReport.Step step) {
+    /** A stage whose chunks' solutions come from {@code lookup}, with {@code inFlight} chunks under way at once. */
+    BindJoinStage(ChunkLookup lookup, int inFlight, Iterator<Binding> upstream, PlanReport.Step step) {
         this.step = step;
         this.lookup = lookup;
-        this.pattern = pattern;
-        this.variables = Matching.variables(pattern);
+        this.variables = lookup.variables();
         this.upstream = upstream;
         this.chunkSize = lookup.maxKeys();
         this.inFlight = inFlight;
@@ -92,24 +90,19 @@ final class BindJoinStage implements IteratorCloseable<Binding> {
         while (chunk.size() < chunkSize && upstream.hasNext()) {
             Binding input = upstream.next();
             Binding key = Matching.project(input, variables);
-            if (Matching.canMatch(Matching.substitute(pattern, key))) {
+            if (lookup.canMatch(key)) {
                 chunk.computeIfAbsent(key, k -> new ArrayList<>()).add(input);
             }
         }
         return chunk;
     }
 
-    /** The chunk's triples (one brTPF request and its pages, with one source), joined with the chunk's bindings. */
+    /** The chunk's solutions (with one source: one brTPF request and its pages), joined with the chunk's bindings. */
     private CompletableFuture<List<Binding>> join(Map<Binding, List<Binding>> chunk) {
         Map<List<Var>, Map<List<Node>, List<Binding>>> index = index(chunk);
         List<Binding> results = new ArrayList<>();
-        return lookup.pages(pattern, new ArrayList<>(chunk.keySet()), data -> {
-            step.page(data.size());
-            for (Triple triple : data) {
-                Binding match = Matching.match(pattern, triple);
-                if (match == null) {
-                    continue;
-                }
+        return lookup.solutions(new ArrayList<>(chunk.keySet()), step, matches -> {
+            for (Binding match : matches) {
                 for (Map.Entry<List<Var>, Map<List<Node>, List<Binding>>> shape : index.entrySet()) {
                     List<Binding> inputs = shape.getValue().get(values(match, shape.getKey()));
                     if (inputs != null) {

@@ -18,7 +18,7 @@ import dev.ldf.client.source.TripleSource;
  * key (the pattern with the key's values put in) where it does not. A triple that several sources
  * send is handed on once: the chunk is joined with the merge of their data.
  */
-final class FederatedLookup implements ChunkLookup {
+final class FederatedLookup extends PatternLookup {
 
     /** Keys per chunk when no source takes bindings: each is a request of its own. */
     static final int TPF_KEYS = 32;
@@ -26,8 +26,9 @@ final class FederatedLookup implements ChunkLookup {
     private final List<TripleSource> sources;
     private final int maxKeys;
 
-    /** {@code sources}: those that have matches of the stage's pattern. */
-    FederatedLookup(List<TripleSource> sources) {
+    /** {@code sources}: those that have matches of {@code pattern}. */
+    FederatedLookup(List<TripleSource> sources, Triple pattern) {
+        super(pattern);
         this.sources = sources;
         this.maxKeys = sources.stream().filter(TripleSource::usesBrtpf)
                 .mapToInt(TripleSource::maxBindingsPerRequest).max().orElse(TPF_KEYS);
@@ -39,7 +40,7 @@ final class FederatedLookup implements ChunkLookup {
     }
 
     @Override
-    public CompletableFuture<Void> pages(Triple pattern, List<Binding> keys, Consumer<List<Triple>> pages) {
+    CompletableFuture<Void> pages(List<Binding> keys, Consumer<List<Triple>> pages) {
         // Several requests answer at once: their pages are handed on one at a time, deduplicated
         // where several sources may send the same triple.
         Consumer<List<Triple>> once = new OneAtATime(pages, sources.size() > 1);

@@ -12,11 +12,12 @@ import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.source.TripleSource;
 
 /** A chunk's triples from one source: one brTPF request and the pages after it, one by one. */
-final class SourceLookup implements ChunkLookup {
+final class SourceLookup extends PatternLookup {
 
     private final FragmentSource source;
 
-    SourceLookup(FragmentSource source) {
+    SourceLookup(FragmentSource source, Triple pattern) {
+        super(pattern);
         this.source = source;
     }
 
@@ -26,7 +27,7 @@ final class SourceLookup implements ChunkLookup {
     }
 
     @Override
-    public CompletableFuture<Void> pages(Triple pattern, List<Binding> keys, Consumer<List<Triple>> pages) {
+    CompletableFuture<Void> pages(List<Binding> keys, Consumer<List<Triple>> pages) {
         CompletableFuture<Fetched> first = keys.size() == 1 && keys.get(0).isEmpty()
                 ? source.firstPage(pattern) // nothing to restrict: the plain fragment
                 : source.firstPage(pattern, keys);

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -29,6 +30,7 @@ import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.util.FmtUtils;
 
 import dev.ldf.client.ClientOptions;
@@ -234,6 +236,54 @@ public final class SparqlEndpointSource implements TripleSource {
 
     private static String form(String query) {
         return "query=" + URLEncoder.encode(query, StandardCharsets.UTF_8);
+    }
+
+    /** One page of a basic graph pattern's solutions, and whether more may follow. */
+    public record SolutionsPage(List<Binding> solutions, boolean more) {}
+
+    /**
+     * The solutions of the basic graph pattern {@code patterns} that agree with one of
+     * {@code keys} (none, or one empty key: all of them), in pages of {@value #PAGE_SIZE}: one
+     * query per page, the whole pattern joined at the endpoint. Pages are handed on in order.
+     */
+    public CompletableFuture<Void> solutions(List<Triple> patterns, List<Binding> keys, Consumer<List<Binding>> pages) {
+        return solutions(patterns, keys, 0, pages);
+    }
+
+    private CompletableFuture<Void> solutions(List<Triple> patterns, List<Binding> keys, long offset,
+            Consumer<List<Binding>> pages) {
+        return solutionsPage(patterns, keys, offset).thenCompose(page -> {
+            pages.accept(page.solutions());
+            return page.more() ? solutions(patterns, keys, offset + PAGE_SIZE, pages) : CompletableFuture.completedFuture(null);
+        });
+    }
+
+    /** The page of those solutions from the {@code offset}th on. */
+    public CompletableFuture<SolutionsPage> solutionsPage(List<Triple> patterns, List<Binding> keys, long offset) {
+        Map<Var, String> names = new LinkedHashMap<>();
+        for (Triple pattern : patterns) {
+            variableNames(pattern).keySet().forEach(v -> names.computeIfAbsent(v, x -> "?v" + names.size()));
+        }
+        StringBuilder query = new StringBuilder("SELECT * WHERE { ");
+        if (!keys.isEmpty() && !(keys.size() == 1 && keys.get(0).isEmpty())) {
+            query.append(values(keys, names)).append(' ');
+        }
+        for (Triple pattern : patterns) {
+            query.append(text(pattern, names)).append(' ');
+        }
+        query.append("} LIMIT ").append(PAGE_SIZE).append(" OFFSET ").append(offset);
+        Map<String, Var> original = new java.util.HashMap<>();
+        names.forEach((v, name) -> original.put(name.substring(1), v));
+        return select(query.toString()).thenApply(results -> {
+            List<Binding> page = new ArrayList<>();
+            while (results.hasNext()) {
+                Binding row = results.nextBinding();
+                BindingBuilder renamed = Binding.builder();
+                row.forEach((v, value) -> renamed.add(original.get(v.getVarName()), value));
+                page.add(renamed.build());
+            }
+            return new SolutionsPage(page, page.size() == PAGE_SIZE);
+        });
     }
 
     /** One page of a CONSTRUCT: the triples, and the form of the next page where this one is full. */

@@ -70,6 +70,7 @@ class FederationTest {
 
     private static final List<FragmentServer> SERVERS = new ArrayList<>();
     private static SparqlTestEndpoint endpoint;
+    private static Model endpointData;
     private static final Map<String, Federation> FEDERATIONS = new ConcurrentHashMap<>();
     private static Model union;
     private static Path dir;
@@ -96,9 +97,9 @@ class FederationTest {
                 }
             }
             if (part == PARTS - 1) {
-                Model third = ModelFactory.createDefaultModel();
-                splits.get("byPredicate").get(part).forEach(third.getGraph()::add);
-                endpoint = new SparqlTestEndpoint(third);
+                endpointData = ModelFactory.createDefaultModel();
+                splits.get("byPredicate").get(part).forEach(endpointData.getGraph()::add);
+                endpoint = new SparqlTestEndpoint(endpointData);
             }
             try {
                 SERVERS.add(FragmentServer.start(ServerConfig.builder().title("Part " + part).listener("127.0.0.1", 0)
@@ -254,6 +255,41 @@ class FederationTest {
         // By predicate, each of the path's four patterns has matches at exactly one of the three servers.
         String text = plan.toString(java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(4, text.lines().filter(l -> l.contains("@1/3")).count(), text);
+    }
+
+    /**
+     * Patterns that only the SPARQL endpoint has matches of go to it together, as one query per
+     * chunk (an exclusive group), and the results are still those of Jena over the union.
+     */
+    @Test
+    void patternsOnlyASparqlEndpointHasAreJoinedThereInOneQuery() {
+        // Two of the endpoint's predicates that some subject has both of, and a third from elsewhere.
+        List<Triple> triples = endpointData.getGraph().find().toList();
+        Triple a = triples.stream().filter(t -> t.getSubject().isURI()).findFirst().orElseThrow();
+        Triple b = triples.stream().filter(t -> t.getSubject().equals(a.getSubject())
+                && !t.getPredicate().equals(a.getPredicate())).findFirst().orElseThrow();
+        Triple c = union.getGraph().find(a.getSubject(), Node.ANY, Node.ANY).toList().stream()
+                .filter(t -> !endpointData.getGraph().contains(t)).findFirst().orElseThrow();
+        Query query = QueryFactory.create("SELECT * WHERE { ?s <" + a.getPredicate().getURI() + "> ?a ; <"
+                + b.getPredicate().getURI() + "> ?b ; <" + c.getPredicate().getURI() + "> ?c }");
+        Federation sources = federation("sparql", "AUTO");
+        sources.plan().clear();
+        int before = endpoint.requests();
+        List<String> got;
+        try (QueryExecution actual = QueryExecution.create(query, FragmentDataset.of(sources))) {
+            got = SparqlOverFragmentsTest.rows(actual.execSelect(), false);
+        }
+        try (QueryExecution expected = QueryExecution.create(query, DatasetFactory.wrap(union))) {
+            List<String> want = SparqlOverFragmentsTest.rows(expected.execSelect(), false);
+            assertTrue(!want.isEmpty(), "the query finds something");
+            assertEquals(want, got);
+        }
+        java.io.ByteArrayOutputStream plan = new java.io.ByteArrayOutputStream();
+        sources.plan().print(new java.io.PrintStream(plan, true, java.nio.charset.StandardCharsets.UTF_8));
+        String text = plan.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, text.lines().filter(l -> l.contains("BGP @1/3")).count(), text);
+        assertTrue(endpoint.requests() - before <= 6, "counts of three patterns and the group's queries: "
+                + (endpoint.requests() - before));
     }
 
     /** A source that stops answering after the federation connected fails the query with an error naming it. */
