@@ -61,7 +61,7 @@ final class LoadLimitFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         } else if (!places.tryAcquire()) {
-            wait(request, response);
+            suspend(request, response);
             return;
         }
         try {
@@ -73,7 +73,7 @@ final class LoadLimitFilter extends HttpFilter {
     }
 
     /** Suspends the request until a place is free, or refuses it when too many wait already. */
-    private void wait(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    private void suspend(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (queued.incrementAndGet() > maxQueued) {
             queued.decrementAndGet();
             refuse(response, "overload");
