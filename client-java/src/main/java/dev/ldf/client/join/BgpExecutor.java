@@ -34,7 +34,9 @@ import org.apache.jena.sparql.engine.binding.Binding;
  *       asked of every source, a source without matches is left out of that pattern's stage, and
  *       the pattern's count is the sum over the others. A stage asks each of its sources for
  *       each chunk (brTPF where the source offers it, one TPF request per binding where it does
- *       not) and joins the chunk with the merge of what they send ({@link FederatedLookup}).</li>
+ *       not) and joins the chunk with the merge of what they send ({@link FederatedLookup}).
+ *       Patterns that one SPARQL endpoint alone has matches of are one stage, joined there
+ *       ({@link GroupLookup}, {@link GroupScan}).</li>
  * </ul>
  */
 public final class BgpExecutor {

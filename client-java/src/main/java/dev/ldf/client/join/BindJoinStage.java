@@ -17,7 +17,6 @@ import java.util.concurrent.CompletableFuture;
 
 import org.apache.jena.atlas.iterator.IteratorCloseable;
 import org.apache.jena.graph.Node;
-import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 
@@ -33,6 +32,10 @@ import org.apache.jena.sparql.engine.binding.Binding;
  * <p>Bindings are projected on the pattern's variables before they are sent, so that bindings
  * that differ only elsewhere share one mapping; bindings that put a literal where no triple can
  * have one are dropped without a request.
+ *
+ * <p>Where a chunk's solutions come from is its {@link ChunkLookup}'s business: one source's brTPF
+ * request, each source of a federation that has matches, or an exclusive group's one query at a
+ * SPARQL endpoint.
  */
 final class BindJoinStage implements IteratorCloseable<Binding> {
 
