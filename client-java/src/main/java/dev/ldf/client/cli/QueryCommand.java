@@ -305,15 +305,15 @@ public final class QueryCommand implements Callable<Integer> {
         for (TripleSource source : sources.sources()) {
             String at = sources.isSingle() ? "" : " at " + source.url();
             if (source instanceof FragmentSource fragments) {
-                err.printf(Locale.ROOT, "mode             %s%s%s%s%n", fragments.usesPreemption() && sources.isSingle()
-                        ? "preemptive, " : "", fragments.usesBrtpf() ? "brTPF" : "TPF",
+                err.printf(Locale.ROOT, "mode             %s%s%s%s%n", !fragments.usesPreemption() ? ""
+                        : sources.isSingle() ? "preemptive, " : "preemptive for its exclusive groups, ", fragments.usesBrtpf() ? "brTPF" : "TPF",
                         fragments.usesBrtpf() ? " (maxMpR " + fragments.maxBindingsPerRequest() + ")" : "", at);
             } else {
                 err.printf(Locale.ROOT, "mode             SPARQL endpoint (%d bindings per request)%s%n",
                         source.maxBindingsPerRequest(), at);
             }
         }
-        boolean preemptive = sources.isSingle() && sources.first() instanceof FragmentSource single && single.usesPreemption();
+        boolean preemptive = sources.sources().stream().anyMatch(t -> t instanceof FragmentSource f && f.usesPreemption());
         err.printf(Locale.ROOT, "results          %,d%n", results);
         err.printf(Locale.ROOT, "requests         %,d (%,d POST, %,d retries)%n", s.requests(), s.posts(), s.retries());
         err.printf(Locale.ROOT, "data triples     %,d%n", s.dataTriples());

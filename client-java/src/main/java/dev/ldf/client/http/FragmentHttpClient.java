@@ -103,6 +103,11 @@ public final class FragmentHttpClient implements AutoCloseable {
         return exchange(request, RESULTS_ACCEPT, this::readResults);
     }
 
+    /** {@link #fetchResults} on one of the client's threads. */
+    public CompletableFuture<ResultsPage> fetchResultsAsync(FragmentRequest request) {
+        return CompletableFuture.supplyAsync(() -> fetchResults(request), workers);
+    }
+
     /** Reads a 200 response. */
     private interface Reader<T> {
         T read(FragmentRequest request, HttpResponse<InputStream> response) throws IOException;

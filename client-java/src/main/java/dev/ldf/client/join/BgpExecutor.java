@@ -1,10 +1,11 @@
 package dev.ldf.client.join;
 
 import dev.ldf.client.plan.PlanReport;
+import dev.ldf.client.preemption.PreemptiveGroups;
 import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.Fetched;
 import dev.ldf.client.source.FragmentSource;
-import dev.ldf.client.source.SparqlEndpointSource;
+import dev.ldf.client.source.GroupEndpoint;
 import dev.ldf.client.source.TripleSource;
 
 import java.util.ArrayList;
@@ -35,8 +36,9 @@ import org.apache.jena.sparql.engine.binding.Binding;
  *       the pattern's count is the sum over the others. A stage asks each of its sources for
  *       each chunk (brTPF where the source offers it, one TPF request per binding where it does
  *       not) and joins the chunk with the merge of what they send ({@link FederatedLookup}).
- *       Patterns that one SPARQL endpoint alone has matches of are one stage, joined there
- *       ({@link GroupLookup}, {@link GroupScan}).</li>
+ *       Patterns that one source alone has matches of are one stage, joined there, where the
+ *       source can join: a SPARQL endpoint, or a dataset's preemptive endpoint with
+ *       {@code --mode preemptive} ({@link GroupLookup}, {@link GroupScan}).</li>
  * </ul>
  */
 public final class BgpExecutor {
@@ -111,8 +113,8 @@ public final class BgpExecutor {
             staged.addAll(group);
             if (group.size() > 1) {
                 List<Triple> members = group.stream().map(g -> selected.get(order.get(g)).pattern()).toList();
-                stages = GroupScan.of((SparqlEndpointSource) first.sources().get(0), members,
-                        groupStep(plan, members, first));
+                GroupEndpoint endpoint = groupEndpoint(first.sources().get(0));
+                stages = GroupScan.of(endpoint, members, groupStep(plan, members, first, endpoint));
             } else {
                 PlanReport.Step scan = step(plan, "scan", first);
                 stages = new ScanStage(first.pattern(), first.triples(scan), List.of(peeked.get(0)), scan);
@@ -129,8 +131,9 @@ public final class BgpExecutor {
             if (group.size() > 1) {
                 staged.addAll(group);
                 List<Triple> members = group.stream().map(g -> selected.get(order.get(g)).pattern()).toList();
-                lookup = new GroupLookup((SparqlEndpointSource) next.sources().get(0), members);
-                step = groupStep(plan, members, next);
+                GroupEndpoint endpoint = groupEndpoint(next.sources().get(0));
+                lookup = new GroupLookup(endpoint, members);
+                step = groupStep(plan, members, next, endpoint);
             }
             stages = new BindJoinStage(lookup, inFlight, stages == null ? inputs : stages, step);
         }
@@ -138,28 +141,54 @@ public final class BgpExecutor {
     }
 
     /**
-     * The patterns from position {@code k} of {@code order} on that the same SPARQL endpoint alone
-     * has matches of, {@code k} first, when the pattern at {@code k} is one; else {@code k} alone.
-     * The endpoint joins them in one query per chunk.
+     * The patterns from position {@code k} of {@code order} on that the same source alone has
+     * matches of and that connect to the pattern at {@code k} through shared variables, {@code k}
+     * first, when that source joins groups ({@link #groupEndpoint}); else {@code k} alone. The
+     * source joins them in one query per chunk. Patterns of that source that share no variable
+     * with the group stay stages of their own: joined there, they would be a cross product.
      */
-    private static List<Integer> exclusiveGroup(List<Selected> selected, List<Integer> order, int k) {
+    private List<Integer> exclusiveGroup(List<Selected> selected, List<Integer> order, int k) {
         Selected at = selected.get(order.get(k));
-        if (at.sources().size() != 1 || !(at.sources().get(0) instanceof SparqlEndpointSource endpoint)) {
+        if (at.sources().size() != 1 || groupEndpoint(at.sources().get(0)) == null) {
             return List.of(k);
         }
-        List<Integer> group = new ArrayList<>();
-        for (int j = k; j < order.size(); j++) {
-            List<TripleSource> only = selected.get(order.get(j)).sources();
-            if (only.size() == 1 && only.get(0) == endpoint) {
-                group.add(j);
+        TripleSource only = at.sources().get(0);
+        List<Integer> group = new ArrayList<>(List.of(k));
+        Set<Var> variables = new HashSet<>(Matching.variables(at.pattern()));
+        for (boolean grown = true; grown;) {
+            grown = false;
+            for (int j = k + 1; j < order.size(); j++) {
+                Selected candidate = selected.get(order.get(j));
+                List<TripleSource> holders = candidate.sources();
+                if (!group.contains(j) && holders.size() == 1 && holders.get(0) == only
+                        && Matching.variables(candidate.pattern()).stream().anyMatch(variables::contains)) {
+                    group.add(j);
+                    variables.addAll(Matching.variables(candidate.pattern()));
+                    grown = true;
+                }
             }
         }
+        Collections.sort(group);
         return group;
     }
 
+    /**
+     * Where {@code source} joins a group of patterns itself, or null: a SPARQL endpoint; a
+     * dataset's preemptive endpoint in a federation whose client uses them ({@code --mode
+     * preemptive}; one source alone sends its query's supported parts there already).
+     */
+    private GroupEndpoint groupEndpoint(TripleSource source) {
+        if (source instanceof GroupEndpoint endpoint) {
+            return endpoint;
+        }
+        return !sources.isSingle() && source instanceof FragmentSource fragments && fragments.usesPreemption()
+                ? new PreemptiveGroups(fragments) : null;
+    }
+
     /** The plan step of an exclusive group, with the count of its first pattern. */
-    private PlanReport.Step groupStep(PlanReport plan, List<Triple> members, Selected first) {
-        return plan.step("BGP @1/" + sources.sources().size(), PlanReport.text(members), first.count());
+    private PlanReport.Step groupStep(PlanReport plan, List<Triple> members, Selected first, GroupEndpoint endpoint) {
+        String how = endpoint instanceof PreemptiveGroups ? "preemptive BGP @1/" : "BGP @1/";
+        return plan.step(how + sources.sources().size(), PlanReport.text(members), first.count());
     }
 
     /** A plan step; with several sources, it says how many of them the pattern goes to. */

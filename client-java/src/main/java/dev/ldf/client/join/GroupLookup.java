@@ -12,20 +12,20 @@ import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 
 import dev.ldf.client.plan.PlanReport;
-import dev.ldf.client.source.SparqlEndpointSource;
+import dev.ldf.client.source.GroupEndpoint;
 
 /**
  * An exclusive group: patterns that only one source of a federation has matches of, and that
- * source a SPARQL endpoint, which joins them itself. Each chunk is one query of the whole group
+ * source one that joins them itself (a SPARQL or a preemptive endpoint). Each chunk is one query of the whole group
  * (with the chunk's keys as {@code VALUES}) instead of one stage per pattern.
  */
 final class GroupLookup implements ChunkLookup {
 
-    private final SparqlEndpointSource endpoint;
+    private final GroupEndpoint endpoint;
     private final List<Triple> patterns;
     private final List<Var> variables;
 
-    GroupLookup(SparqlEndpointSource endpoint, List<Triple> patterns) {
+    GroupLookup(GroupEndpoint endpoint, List<Triple> patterns) {
         this.endpoint = endpoint;
         this.patterns = patterns;
         Set<Var> vars = new LinkedHashSet<>();

@@ -1,7 +1,6 @@
 package dev.ldf.client.join;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.atlas.iterator.IteratorCloseable;
@@ -9,22 +8,20 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.engine.binding.Binding;
 
 import dev.ldf.client.plan.PlanReport;
-import dev.ldf.client.source.SparqlEndpointSource;
+import dev.ldf.client.source.GroupEndpoint;
+import dev.ldf.client.source.GroupEndpoint.SolutionsPage;
 
 /**
- * The first stage of a pipeline whose first patterns only one SPARQL endpoint has matches of:
- * their solutions, joined at the endpoint, streamed page by page.
+ * The first stage of a pipeline whose first patterns only one endpoint has matches of: their
+ * solutions, joined at the endpoint, streamed page by page.
  */
 final class GroupScan {
 
     private GroupScan() {}
 
-    static IteratorCloseable<Binding> of(SparqlEndpointSource endpoint, List<Triple> patterns, PlanReport.Step step) {
-        AtomicLong read = new AtomicLong();
-        Paged<SparqlEndpointSource.SolutionsPage, Binding> pages = new Paged<>(
-                endpoint.solutionsPage(patterns, List.of(), 0), SparqlEndpointSource.SolutionsPage::solutions,
-                page -> page.more() ? endpoint.solutionsPage(patterns, List.of(), read.addAndGet(page.solutions().size()))
-                        : null, step);
+    static IteratorCloseable<Binding> of(GroupEndpoint endpoint, List<Triple> patterns, PlanReport.Step step) {
+        Paged<SolutionsPage, Binding> pages = new Paged<>(endpoint.solutionsPage(patterns, List.of()),
+                SolutionsPage::solutions, page -> page.more() ? page.next().get() : null, step);
         return Iter.onClose(Iter.map(pages, solution -> {
             step.solution();
             return solution;

@@ -132,10 +132,22 @@ public final class FragmentSource implements TripleSource {
      * continuation token {@code next}. Send the same query text with every token.
      */
     public ResultsPage results(String query, String next) {
+        return withBlankNodes(http.fetchResults(resultsRequest(query, next)));
+    }
+
+    /** {@link #results} on one of the client's threads. */
+    public CompletableFuture<ResultsPage> resultsAsync(String query, String next) {
+        return http.fetchResultsAsync(resultsRequest(query, next)).thenApply(this::withBlankNodes);
+    }
+
+    private FragmentRequest resultsRequest(String query, String next) {
         String endpoint = controls.sparqlEndpoint().orElseThrow(() -> new IllegalStateException("No preemptive endpoint"));
         String form = "query=" + java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8)
                 + (next == null ? "" : "&next=" + java.net.URLEncoder.encode(next, java.nio.charset.StandardCharsets.UTF_8));
-        ResultsPage page = http.fetchResults(new FragmentRequest(endpoint, form));
+        return new FragmentRequest(endpoint, form);
+    }
+
+    private ResultsPage withBlankNodes(ResultsPage page) {
         return new ResultsPage(page.vars(), page.solutions().stream().map(skolemIris::toBlank).toList(), page.next(),
                 page.bytes());
     }

@@ -10,14 +10,12 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.function.Consumer;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -28,10 +26,7 @@ import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.riot.system.StreamRDFBase;
-import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
-import org.apache.jena.sparql.engine.binding.BindingBuilder;
-import org.apache.jena.sparql.util.FmtUtils;
 
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.http.ClientListener;
@@ -52,13 +47,12 @@ import dev.ldf.client.page.Page;
  * {@code ORDER BY}; the endpoints people run (Jena, Virtuoso, Blazegraph) keep it. Blank nodes
  * are labelled anew in each answer, so they do not join across requests.
  */
-public final class SparqlEndpointSource implements TripleSource {
+public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
 
     /** How a source names itself a SPARQL endpoint. */
     public static final String PREFIX = "sparql@";
     static final int PAGE_SIZE = 10_000;
     static final int BINDINGS = 100;
-    private static final org.apache.jena.shared.PrefixMapping NO_PREFIXES = org.apache.jena.shared.PrefixMapping.Factory.create().lock();
 
     private final String name;
     private final String endpoint;
@@ -119,8 +113,7 @@ public final class SparqlEndpointSource implements TripleSource {
     /** A {@code COUNT} query: a source selection that asks no matches. */
     @Override
     public CompletableFuture<Long> count(Triple pattern) {
-        return select("SELECT (COUNT(*) AS ?count) WHERE { " + text(pattern, variableNames(pattern)) + " }")
-                .thenApply(SparqlEndpointSource::number);
+        return select(new SparqlText(List.of(pattern)).count()).thenApply(SparqlEndpointSource::number);
     }
 
     /** The first page with the pattern's count (a second request, sent at the same time). */
@@ -167,122 +160,32 @@ public final class SparqlEndpointSource implements TripleSource {
      * {@code offset}th distinct solution on; its page knows the form of the page after it.
      */
     private FragmentRequest construct(Triple pattern, List<Binding> keys, long offset) {
-        return new FragmentRequest(endpoint, form(constructText(pattern, keys, offset)));
-    }
-
-    /**
-     * The CONSTRUCT for one page. Variables are renamed {@code ?v0}, {@code ?v1}, …: ARQ's own
-     * (property paths: {@code ??P0}) are not SPARQL syntax, and the answer is triples anyway.
-     */
-    private static String constructText(Triple pattern, List<Binding> keys, long offset) {
-        Map<Var, String> names = variableNames(pattern);
-        String triple = text(pattern, names);
-        StringBuilder q = new StringBuilder("CONSTRUCT { ").append(triple).append(" } WHERE { { SELECT ");
-        q.append(names.isEmpty() ? "*" : "DISTINCT " + String.join(" ", names.values())).append(" WHERE { ");
-        if (!keys.isEmpty() && !(keys.size() == 1 && keys.get(0).isEmpty())) {
-            q.append(values(keys, names)).append(' ');
-        }
-        q.append(triple).append(" } LIMIT ").append(PAGE_SIZE).append(" OFFSET ").append(offset).append(" } }");
-        return q.toString();
-    }
-
-    /** The pattern's variables, each named {@code ?v0}, {@code ?v1}, … in the order they appear. */
-    private static Map<Var, String> variableNames(Triple pattern) {
-        Map<Var, String> names = new LinkedHashMap<>();
-        for (Node n : new Node[] {pattern.getSubject(), pattern.getPredicate(), pattern.getObject()}) {
-            if (n.isVariable()) {
-                names.computeIfAbsent(Var.alloc(n), v -> "?v" + names.size());
-            }
-        }
-        return names;
-    }
-
-    /** A VALUES block of the keys: one row each, UNDEF where a key leaves a variable unbound. */
-    private static String values(List<Binding> keys, Map<Var, String> names) {
-        List<Var> vars = new ArrayList<>();
-        for (Var v : names.keySet()) {
-            if (keys.stream().anyMatch(k -> k.contains(v))) {
-                vars.add(v);
-            }
-        }
-        StringBuilder b = new StringBuilder("VALUES (");
-        vars.forEach(v -> b.append(names.get(v)).append(' '));
-        b.append(") {");
-        for (Binding key : keys) {
-            b.append(" (");
-            for (Var v : vars) {
-                Node value = key.get(v);
-                b.append(value == null ? "UNDEF" : term(value)).append(' ');
-            }
-            b.append(')');
-        }
-        return b.append(" }").toString();
-    }
-
-    /** The pattern in SPARQL syntax, its variables named as {@code names} says. */
-    private static String text(Triple pattern, Map<Var, String> names) {
-        return term(pattern.getSubject(), names) + " " + term(pattern.getPredicate(), names) + " "
-                + term(pattern.getObject(), names) + " .";
-    }
-
-    private static String term(Node node, Map<Var, String> names) {
-        return node.isVariable() ? names.get(Var.alloc(node)) : term(node);
-    }
-
-    /** A term in SPARQL syntax, IRIs in full: the endpoint knows none of our prefixes. */
-    private static String term(Node node) {
-        return FmtUtils.stringForNode(node, NO_PREFIXES);
+        SparqlText text = new SparqlText(List.of(pattern));
+        return new FragmentRequest(endpoint, form("CONSTRUCT { " + text.patterns() + "} WHERE { { "
+                + text.selectDistinct(keys, " LIMIT " + PAGE_SIZE + " OFFSET " + offset) + " } }"));
     }
 
     private static String form(String query) {
         return "query=" + URLEncoder.encode(query, StandardCharsets.UTF_8);
     }
 
-    /** One page of a basic graph pattern's solutions, and whether more may follow. */
-    public record SolutionsPage(List<Binding> solutions, boolean more) {}
-
     /**
-     * The solutions of the basic graph pattern {@code patterns} that agree with one of
-     * {@code keys} (none, or one empty key: all of them), in pages of {@value #PAGE_SIZE}: one
-     * query per page, the whole pattern joined at the endpoint. Pages are handed on in order.
+     * The solutions of the basic graph pattern {@code patterns}, joined at the endpoint, in pages
+     * of {@value #PAGE_SIZE}: one query per page.
      */
-    public CompletableFuture<Void> solutions(List<Triple> patterns, List<Binding> keys, Consumer<List<Binding>> pages) {
-        return solutions(patterns, keys, 0, pages);
+    @Override
+    public CompletableFuture<SolutionsPage> solutionsPage(List<Triple> patterns, List<Binding> keys) {
+        return solutionsPage(new SparqlText(patterns), keys, 0);
     }
 
-    private CompletableFuture<Void> solutions(List<Triple> patterns, List<Binding> keys, long offset,
-            Consumer<List<Binding>> pages) {
-        return solutionsPage(patterns, keys, offset).thenCompose(page -> {
-            pages.accept(page.solutions());
-            return page.more() ? solutions(patterns, keys, offset + PAGE_SIZE, pages) : CompletableFuture.completedFuture(null);
-        });
-    }
-
-    /** The page of those solutions from the {@code offset}th on. */
-    public CompletableFuture<SolutionsPage> solutionsPage(List<Triple> patterns, List<Binding> keys, long offset) {
-        Map<Var, String> names = new LinkedHashMap<>();
-        for (Triple pattern : patterns) {
-            variableNames(pattern).keySet().forEach(v -> names.computeIfAbsent(v, x -> "?v" + names.size()));
-        }
-        StringBuilder query = new StringBuilder("SELECT * WHERE { ");
-        if (!keys.isEmpty() && !(keys.size() == 1 && keys.get(0).isEmpty())) {
-            query.append(values(keys, names)).append(' ');
-        }
-        for (Triple pattern : patterns) {
-            query.append(text(pattern, names)).append(' ');
-        }
-        query.append("} LIMIT ").append(PAGE_SIZE).append(" OFFSET ").append(offset);
-        Map<String, Var> original = new java.util.HashMap<>();
-        names.forEach((v, name) -> original.put(name.substring(1), v));
-        return select(query.toString()).thenApply(results -> {
+    private CompletableFuture<SolutionsPage> solutionsPage(SparqlText text, List<Binding> keys, long offset) {
+        return select(text.select(keys, " LIMIT " + PAGE_SIZE + " OFFSET " + offset)).thenApply(results -> {
             List<Binding> page = new ArrayList<>();
             while (results.hasNext()) {
-                Binding row = results.nextBinding();
-                BindingBuilder renamed = Binding.builder();
-                row.forEach((v, value) -> renamed.add(original.get(v.getVarName()), value));
-                page.add(renamed.build());
+                page.add(text.original(results.nextBinding()));
             }
-            return new SolutionsPage(page, page.size() == PAGE_SIZE);
+            return new SolutionsPage(page, page.size() < PAGE_SIZE ? null
+                    : () -> solutionsPage(text, keys, offset + PAGE_SIZE));
         });
     }
 

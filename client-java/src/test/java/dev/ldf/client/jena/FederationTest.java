@@ -167,6 +167,7 @@ class FederationTest {
                 cases.add(Arguments.of(query, split, "AUTO"));
             }
             cases.add(Arguments.of(query, "bySubject", "TPF"));
+            cases.add(Arguments.of(query, "byPredicate", "PREEMPTIVE"));
         }
         return cases.stream();
     }
@@ -263,7 +264,33 @@ class FederationTest {
      */
     @Test
     void patternsOnlyASparqlEndpointHasAreJoinedThereInOneQuery() {
-        // Two of the endpoint's predicates that some subject has both of, and a third from elsewhere.
+        Federation sources = federation("sparql", "AUTO");
+        int before = endpoint.requests();
+        String plan = runExclusiveGroupQuery(sources);
+        assertEquals(1, plan.lines().filter(l -> l.contains("BGP @1/3")).count(), plan);
+        assertTrue(endpoint.requests() - before <= 6, "counts of three patterns and the group's queries: "
+                + (endpoint.requests() - before));
+    }
+
+    /**
+     * With {@code --mode preemptive}, patterns that only one dataset has matches of go to its
+     * preemptive endpoint together, as one query per chunk followed through its continuation
+     * tokens, and the results are still those of Jena over the union.
+     */
+    @Test
+    void patternsOnlyOneDatasetHasGoToItsPreemptiveEndpointTogether() {
+        Federation sources = federation("byPredicate", "PREEMPTIVE");
+        long quanta = sources.stats().quanta();
+        String plan = runExclusiveGroupQuery(sources);
+        assertEquals(1, plan.lines().filter(l -> l.contains("preemptive BGP @1/3")).count(), plan);
+        assertTrue(sources.stats().quanta() > quanta, "the group ran at the preemptive endpoint");
+    }
+
+    /**
+     * Runs a query with two patterns whose predicates only the third part (by predicate) has, and a
+     * third from elsewhere, checks its results against Jena's over the union, and returns the plan.
+     */
+    private static String runExclusiveGroupQuery(Federation sources) {
         List<Triple> triples = endpointData.getGraph().find().toList();
         Triple a = triples.stream().filter(t -> t.getSubject().isURI()).findFirst().orElseThrow();
         Triple b = triples.stream().filter(t -> t.getSubject().equals(a.getSubject())
@@ -272,9 +299,7 @@ class FederationTest {
                 .filter(t -> !endpointData.getGraph().contains(t)).findFirst().orElseThrow();
         Query query = QueryFactory.create("SELECT * WHERE { ?s <" + a.getPredicate().getURI() + "> ?a ; <"
                 + b.getPredicate().getURI() + "> ?b ; <" + c.getPredicate().getURI() + "> ?c }");
-        Federation sources = federation("sparql", "AUTO");
         sources.plan().clear();
-        int before = endpoint.requests();
         List<String> got;
         try (QueryExecution actual = QueryExecution.create(query, FragmentDataset.of(sources))) {
             got = SparqlOverFragmentsTest.rows(actual.execSelect(), false);
@@ -286,10 +311,7 @@ class FederationTest {
         }
         java.io.ByteArrayOutputStream plan = new java.io.ByteArrayOutputStream();
         sources.plan().print(new java.io.PrintStream(plan, true, java.nio.charset.StandardCharsets.UTF_8));
-        String text = plan.toString(java.nio.charset.StandardCharsets.UTF_8);
-        assertEquals(1, text.lines().filter(l -> l.contains("BGP @1/3")).count(), text);
-        assertTrue(endpoint.requests() - before <= 6, "counts of three patterns and the group's queries: "
-                + (endpoint.requests() - before));
+        return plan.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** A source that stops answering after the federation connected fails the query with an error naming it. */

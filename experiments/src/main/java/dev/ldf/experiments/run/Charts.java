@@ -142,6 +142,52 @@ public final class Charts {
     }
 
     /**
+     * One point per pair of measurements (the same query by two clients, say), both axes log-10, with
+     * the line where the two are equal drawn through them: points below it are smaller on the y axis.
+     * Values below 1 are drawn at 1.
+     */
+    public static JFreeChart scatter(String title, String xAxis, String yAxis, String series, double[][] points) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        XYSeries dots = new XYSeries(series, false, true);
+        double largest = 1;
+        for (double[] p : points) {
+            dots.add(Math.max(1, p[0]), Math.max(1, p[1]));
+            largest = Math.max(largest, Math.max(p[0], p[1]));
+        }
+        double top = Math.pow(10, Math.max(1, Math.ceil(Math.log10(largest * 1.05))));
+        XYSeries equal = new XYSeries("equal", false, true);
+        equal.add(1, 1);
+        equal.add(top, top);
+        data.addSeries(dots);
+        data.addSeries(equal);
+        JFreeChart chart = ChartFactory.createScatterPlot(title, xAxis, yAxis, data, PlotOrientation.VERTICAL, true,
+                false, false);
+        XYPlot plot = chart.getXYPlot();
+        plot.setDrawingSupplier(palette());
+        plot.setDomainAxis(logTen(xAxis, top));
+        plot.setRangeAxis(logTen(yAxis, top));
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
+        renderer.setSeriesLinesVisible(1, true);
+        renderer.setSeriesShapesVisible(1, false);
+        renderer.setSeriesPaint(1, GREY);
+        plot.setRenderer(renderer);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        style(chart);
+        return chart;
+    }
+
+    private static LogAxis logTen(String label, double top) {
+        LogAxis axis = new LogAxis(label + " (log scale)");
+        axis.setBase(10);
+        axis.setTickUnit(new NumberTickUnit(1));
+        axis.setMinorTickCount(0);
+        axis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
+        axis.setRange(1, top);
+        return axis;
+    }
+
+    /**
      * Empirical cumulative distributions, one line per series: for every value, the share of the
      * samples at or below it, on a log-10 axis labelled at every power of ten. Shows per-query
      * spread that sums hide. Samples below 1 are drawn at 1. Samples of more than 200 values are

@@ -1,6 +1,7 @@
 package dev.ldf.experiments.run;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,28 +19,33 @@ import org.apache.jena.sparql.exec.RowSet;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
-import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.Federation;
 import dev.ldf.client.jena.FragmentDataset;
 import dev.ldf.watdiv.workload.Workload;
 
 /**
- * One client: runs queries one after another against a fragment interface with the Java client,
- * each under a timeout, and measures what each one cost on the wire.
+ * One client: runs queries one after another against a fragment interface (or several, federated)
+ * with the Java client, each under a timeout, and measures what each one cost on the wire.
  *
  * <p>A query that times out is aborted and the client reconnects, so that its requests still in
  * flight are dropped rather than counted against the next query.
  */
 public final class QueryRunner implements AutoCloseable {
 
-    private final String url;
+    private final List<String> urls;
     private final ClientOptions options;
     private final ClientListener listener;
     private final String name;
     private ExecutorService worker;
-    private FragmentSource source;
+    private Federation source;
 
     public QueryRunner(String url, ClientOptions options, ClientListener listener, String name) {
-        this.url = url;
+        this(List.of(url), options, listener, name);
+    }
+
+    /** A client of the sources at {@code urls} together: their data merged, as {@code ldf-query URL1 URL2 …} runs. */
+    public QueryRunner(List<String> urls, ClientOptions options, ClientListener listener, String name) {
+        this.urls = List.copyOf(urls);
         this.options = options;
         this.listener = listener;
         this.name = name;
@@ -54,14 +60,14 @@ public final class QueryRunner implements AutoCloseable {
         long start = System.nanoTime();
         try {
             if (source == null) {
-                source = FragmentSource.connect(url, options, listener);
+                source = Federation.connect(urls, options, listener);
             }
         } catch (RuntimeException e) {
             return failed(query, start, ClientStats.Snapshot.ZERO, e);
         }
-        FragmentSource current = source;
+        Federation current = source;
         current.forgetPages(); // each query starts cold, as a fresh client process would
-        ClientStats.Snapshot before = current.stats().snapshot();
+        ClientStats.Snapshot before = current.stats();
         Query parsed = QueryFactory.create(query.sparql());
         AtomicLong rows = new AtomicLong();
         AtomicLong first = new AtomicLong(-1);
@@ -82,22 +88,22 @@ public final class QueryRunner implements AutoCloseable {
         try {
             task.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
             return new Measurement(query.name(), Measurement.Status.COMPLETED, rows.get(),
-                    current.stats().snapshot().minus(before), System.nanoTime() - start, first.get(), "");
+                    current.stats().minus(before), System.nanoTime() - start, first.get(), "");
         } catch (TimeoutException e) {
             long nanos = System.nanoTime() - start;
-            ClientStats.Snapshot traffic = current.stats().snapshot().minus(before);
+            ClientStats.Snapshot traffic = current.stats().minus(before);
             abandon(task, running.get());
             return new Measurement(query.name(), cutOff ? Measurement.Status.UNFINISHED : Measurement.Status.TIMEOUT,
                     rows.get(), traffic, nanos, first.get(), "");
         } catch (ExecutionException e) {
-            ClientStats.Snapshot traffic = current.stats().snapshot().minus(before);
+            ClientStats.Snapshot traffic = current.stats().minus(before);
             reconnect();
             return failed(query, start, traffic, e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abandon(task, running.get());
             return new Measurement(query.name(), Measurement.Status.UNFINISHED, rows.get(),
-                    current.stats().snapshot().minus(before), System.nanoTime() - start, first.get(), "interrupted");
+                    current.stats().minus(before), System.nanoTime() - start, first.get(), "interrupted");
         }
     }
 
