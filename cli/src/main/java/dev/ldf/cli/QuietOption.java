@@ -22,6 +22,11 @@ public final class QuietOption {
         return value != null && value.isEmpty();
     }
 
+    /** Where progress goes: {@code err}, or nowhere with {@code -q}. */
+    public PrintStream progress(PrintStream err) {
+        return quiet() ? new PrintStream(java.io.OutputStream.nullOutputStream()) : err;
+    }
+
     /** The file that {@code -q FILE}, the old spelling, named; said once on {@code err}. */
     public Optional<Path> oldQueriesFile(PrintStream err) {
         if (value == null || value.isEmpty()) {

@@ -17,6 +17,7 @@ import dev.ldf.experiments.run.Configuration;
 import dev.ldf.experiments.run.ReferenceCounts;
 import dev.ldf.watdiv.workload.Workload;
 import dev.ldf.watdiv.workload.WorkloadFiles;
+import dev.ldf.cli.QuietOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,6 +28,9 @@ import picocli.CommandLine.Spec;
         description = "Experiment 3 (brTPF paper, section 7): experiment 1's request log replayed through LRU caches "
                 + "of several sizes, and the hit rate nginx measured in experiment 2.")
 final class CacheHitsCommand implements Callable<Integer> {
+
+    @Mixin
+    QuietOption quiet;
 
     @Spec
     CommandSpec spec;
@@ -85,7 +89,7 @@ final class CacheHitsCommand implements Callable<Integer> {
         Duration perQuery = experiment.seconds(null, 60, 300);
         Path out = output.resolve("network-load");
         try (ReferenceCounts reference = new ReferenceCounts(hdt, perQuery)) {
-            new NetworkLoad(serverProcess.server(hdt, List.of(100), 30, NetworkLoadCommand.PORT), configurations, perQuery, System.err)
+            new NetworkLoad(serverProcess.server(hdt, List.of(100), 30, NetworkLoadCommand.PORT), configurations, perQuery, quiet.progress(System.err))
                     .run(sequence, reference, out, experiment.work("cache-hits"));
         }
         return out.resolve("requests.csv.gz");

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import dev.ldf.cli.UsageException;
 import dev.ldf.experiments.live.LiveExperiment;
 import dev.ldf.experiments.live.LiveReport;
+import dev.ldf.cli.QuietOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,6 +22,9 @@ import picocli.CommandLine.Spec;
                 + "and without a steady write load, how soon a change shows on the primary and on a follower, and a "
                 + "compaction while readers go on. CSV, plots and a summary with the targets.")
 final class LiveCommand implements Callable<Integer> {
+
+    @Mixin
+    QuietOption quiet;
 
     @Spec
     CommandSpec spec;
@@ -79,7 +83,7 @@ final class LiveCommand implements Callable<Integer> {
         Path hdt = experiment.hdt();
         LiveExperiment.Settings settings = new LiveExperiment.Settings(writers, ingestPatches, patchTriples, readers,
                 readSeconds, rounds, steadyPatches, probes, compactionChanges, serverJvm, experiment.seed);
-        LiveExperiment.Results results = new LiveExperiment(settings, System.err).run(hdt, experiment.work("live"));
+        LiveExperiment.Results results = new LiveExperiment(settings, quiet.progress(System.err)).run(hdt, experiment.work("live"));
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d) as the base HDT file; a "
                 + "primary and a follower server process (%s) on loopback, clients in one JVM beside them; patches of "
                 + "%,d triples (RDF Patch, uncompressed), the log forced to disk per patch; %d readers fetching first "

@@ -8,13 +8,18 @@ import java.util.concurrent.Callable;
 
 import dev.ldf.cli.ExitCode;
 import dev.ldf.experiments.readme.ReadmeFigures;
+import dev.ldf.cli.QuietOption;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "readme", mixinStandardHelpOptions = true,
         description = "Copies the \"In short\" paragraph of each committed experiment summary into the "
                 + "<!-- results: NAME --> blocks of the README and of docs/*.md, so that their figures are the results' own.")
 final class ReadmeCommand implements Callable<Integer> {
+
+    @Mixin
+    QuietOption quiet;
 
     @Option(names = "--file", description = "One file to fill (default: README.md and docs/*.md).")
     Path file;
@@ -33,13 +38,13 @@ final class ReadmeCommand implements Callable<Integer> {
             String text = Files.readString(page);
             String filled = ReadmeFigures.fill(text, results);
             if (filled.equals(text)) {
-                System.err.println(page + " matches " + results);
+                quiet.progress(System.err).println(page + " matches " + results);
             } else if (check) {
                 System.err.println(page + " differs from " + results + ": run `ldf-experiments readme`");
                 code = ExitCode.FAILURE;
             } else {
                 Files.writeString(page, filled);
-                System.err.println("updated " + page + " from " + results);
+                quiet.progress(System.err).println("updated " + page + " from " + results);
             }
         }
         return code;

@@ -12,7 +12,9 @@ import dev.ldf.experiments.scale.ScaleExperiment;
 import dev.ldf.experiments.scale.ScaleExperiment.Phase;
 import dev.ldf.experiments.serverbench.Contender;
 import dev.ldf.experiments.serverbench.Contenders;
+import dev.ldf.cli.QuietOption;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -26,6 +28,9 @@ import picocli.CommandLine.Spec;
                 + "behind the nginx cache, and makes a million live changes and a compaction. Data is made once and "
                 + "kept in the data directory; CSV, plots and a summary with the targets go to the output directory.")
 final class ScaleCommand implements Callable<Integer> {
+
+    @Mixin
+    QuietOption quiet;
 
     @Spec
     CommandSpec spec;
@@ -136,7 +141,7 @@ final class ScaleCommand implements Callable<Integer> {
         ScaleExperiment.Settings settings = new ScaleExperiment.Settings(scale, seed, dataDir, chosen, convertJvm,
                 oursJvm, rivals, referenceScale, starts, rounds, duration, warmUp, deepDuration, deepWarmUp, deepPages,
                 countSamples, stressQueries, restartSeconds, liveChanges, liveReadSeconds);
-        ScaleExperiment.Outcome outcome = new ScaleExperiment(settings, System.err).run(output);
+        ScaleExperiment.Outcome outcome = new ScaleExperiment(settings, quiet.progress(System.err)).run(output);
         List<Path> inputs = new ArrayList<>(List.of(outcome.hdt()));
         if (serverJavaJar != null && servers.contains("server.java")) {
             inputs.add(serverJavaJar);

@@ -1,7 +1,6 @@
 package dev.ldf.experiments.cli;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -28,7 +27,7 @@ final class SequenceOptions {
 
     /** Where progress goes: standard error, or nowhere with {@code -q}. */
     PrintStream progress() {
-        return quiet.quiet() ? new PrintStream(OutputStream.nullOutputStream()) : System.err;
+        return quiet.progress(System.err);
     }
 
     /** The sequence's file, generated with the workloads if it is not there yet. */

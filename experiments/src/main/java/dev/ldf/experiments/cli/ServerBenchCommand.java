@@ -15,6 +15,7 @@ import dev.ldf.experiments.serverbench.Contender;
 import dev.ldf.experiments.serverbench.Contenders;
 import dev.ldf.experiments.serverbench.ServerBench;
 import dev.ldf.experiments.serverbench.ServerBenchReport;
+import dev.ldf.cli.QuietOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,6 +30,9 @@ import picocli.CommandLine.Spec;
                 + "deep pages of every pattern shape (under load and from one client); then our dumps, plain and gzipped. "
                 + "Writes CSV, a summary with the targets met or missed, and plots.")
 final class ServerBenchCommand implements Callable<Integer> {
+
+    @Mixin
+    QuietOption quiet;
 
     @Spec
     CommandSpec spec;
@@ -110,7 +114,7 @@ final class ServerBenchCommand implements Callable<Integer> {
         ServerBench.Settings settings = new ServerBench.Settings(rounds, Duration.ofSeconds(warmUp),
                 Duration.ofSeconds(duration), Duration.ofSeconds(deepWarmUp), Duration.ofSeconds(deepDuration), threads,
                 connections, "application/n-triples", ServerBench.DUMPS, ServerBench.DOWNLOADS);
-        ServerBench.Results results = new ServerBench(settings, System.err).run(hdt, chosen, loads, work.resolve("servers"));
+        ServerBench.Results results = new ServerBench(settings, quiet.progress(System.err)).run(hdt, chosen, loads, work.resolve("servers"));
         Files.createDirectories(output);
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, %,d triples), one machine "
                         + "with %d cores, everything on loopback. wrk with %d threads and %d connections, %d s per run after %d s "

@@ -21,6 +21,7 @@ import dev.ldf.experiments.throughput.Throughput;
 import dev.ldf.experiments.throughput.ThroughputReport;
 import dev.ldf.watdiv.workload.Workload;
 import dev.ldf.watdiv.workload.WorkloadFiles;
+import dev.ldf.cli.QuietOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,6 +32,9 @@ import picocli.CommandLine.Spec;
         description = "Experiment 2 (brTPF paper, section 6): 1, 2, 4, ... concurrent clients, each running its own "
                 + "query sequence for a fixed time with a per-query timeout; TPF and brTPF, without and with the nginx cache.")
 final class ThroughputCommand implements Callable<Integer> {
+
+    @Mixin
+    QuietOption quiet;
 
     @Spec
     CommandSpec spec;
@@ -117,7 +121,7 @@ final class ThroughputCommand implements Callable<Integer> {
         Duration runTime = experiment.seconds(duration, 30, 3600);
         Duration perQuery = experiment.seconds(timeout, 10, 300);
         int maxMpR = Math.max(1, mpr.stream().mapToInt(Integer::intValue).max().orElse(1));
-        Throughput experiment2 = new Throughput(serverProcess.server(hdt, List.of(100), maxMpR, 0), runTime, perQuery, System.err);
+        Throughput experiment2 = new Throughput(serverProcess.server(hdt, List.of(100), maxMpR, 0), runTime, perQuery, quiet.progress(System.err));
         Files.createDirectories(output);
         List<Throughput.Run> runs = new ArrayList<>();
         try (ReferenceCounts reference = new ReferenceCounts(hdt, Duration.ofSeconds(60));

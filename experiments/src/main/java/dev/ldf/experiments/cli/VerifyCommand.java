@@ -16,7 +16,9 @@ import dev.ldf.experiments.run.CsvTable;
 import dev.ldf.experiments.run.Provenance;
 import dev.ldf.experiments.verify.Reproduction;
 import dev.ldf.hdt.files.Directories;
+import dev.ldf.cli.QuietOption;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -26,6 +28,9 @@ import picocli.CommandLine.Parameters;
                 + "bytes) comes out exactly the same; timings are reported beside the committed ones. Exit status 1 "
                 + "when a count or an input's digest differs.")
 final class VerifyCommand implements Callable<Integer> {
+
+    @Mixin
+    QuietOption quiet;
 
     /** The columns of network-load's queries.csv that depend only on the data, the workload and the code. */
     private static final List<String> DETERMINISTIC = List.of("status", "results", "expected_results", "matches",
@@ -72,7 +77,7 @@ final class VerifyCommand implements Callable<Integer> {
             args.add("--configurations=" + String.join(",", configurations));
         }
         args.add(RunRecord.OUTPUT + "=" + rerun);
-        System.err.println("rerunning: ldf-experiments " + String.join(" ", args));
+        quiet.progress(System.err).println("rerunning: ldf-experiments " + String.join(" ", args));
         int code = Commands.run(new ExperimentsCommand(), args.toArray(String[]::new));
         if (!Files.exists(rerun.resolve(Provenance.FILE))) {
             System.err.println("error: the rerun did not finish (exit status " + code + ")");

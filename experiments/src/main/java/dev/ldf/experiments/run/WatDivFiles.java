@@ -28,7 +28,7 @@ public record WatDivFiles(Path dataDir, int scale, long seed) {
         WorkloadFiles files = new WorkloadFiles(dataDir.resolve("workload-sf" + scale + "-seed" + seed));
         if (!files.exist()) {
             System.err.println("generating the workloads (once): " + files.dir());
-            files.write(generator(), WorkloadFiles.Settings.defaults());
+            System.err.println(files.write(generator(), WorkloadFiles.Settings.defaults()));
         }
         return files;
     }

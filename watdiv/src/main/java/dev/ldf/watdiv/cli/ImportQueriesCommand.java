@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import dev.ldf.cli.QuietOption;
 import dev.ldf.watdiv.workload.Workload;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -20,11 +22,14 @@ final class ImportQueriesCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, required = true, description = "The workload file to write (.tsv).")
     Path output;
 
+    @Mixin
+    QuietOption quiet;
+
     @Override
     public Integer call() throws IOException {
         List<Workload.Entry> queries = Workload.importQueries(files);
         Workload.write(output, queries);
-        System.err.printf(Locale.ROOT, "imported %,d queries into %s%n", queries.size(), output);
+        quiet.progress(System.err).printf(Locale.ROOT, "imported %,d queries into %s%n", queries.size(), output);
         return 0;
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import dev.ldf.cli.QuietOption;
 import dev.ldf.watdiv.workload.WorkloadFiles.Settings;
 import dev.ldf.watdiv.workload.WorkloadFiles;
 import picocli.CommandLine.Command;
@@ -16,6 +17,9 @@ import picocli.CommandLine.Option;
 final class WorkloadCommand implements Callable<Integer> {
     @Mixin
     DataOptions data;
+
+    @Mixin
+    QuietOption quiet;
 
     @Option(names = {"-o", "--output"}, required = true, description = "The directory for the workload files.")
     Path output;
@@ -45,8 +49,8 @@ final class WorkloadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        new WorkloadFiles(output).write(data.generator(), new Settings(templates, instances, maxSize,
-                maxIntermediate, sequence, clients, clientLength));
+        quiet.progress(System.err).println(new WorkloadFiles(output).write(data.generator(), new Settings(templates,
+                instances, maxSize, maxIntermediate, sequence, clients, clientLength)));
         return 0;
     }
 }

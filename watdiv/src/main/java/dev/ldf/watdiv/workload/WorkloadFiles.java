@@ -88,7 +88,7 @@ public final class WorkloadFiles {
     }
 
     /** Writes every workload for {@code generator}'s dataset; the seed is the generator's. */
-    public void write(WatDivGenerator generator, Settings settings) throws IOException {
+    public String write(WatDivGenerator generator, Settings settings) throws IOException {
         long seed = generator.seed();
         DataIndex index = DataIndex.of(generator);
         List<Template> basic;
@@ -107,8 +107,8 @@ public final class WorkloadFiles {
         for (int c = 1; c <= settings.clients(); c++) {
             Workload.write(client(c), Workload.sample(pool, settings.clientLength(), seed + 100 + c));
         }
-        System.err.printf(Locale.ROOT, "wrote %d basic and %d stress templates, a pool of %,d queries, a sequence of %d "
-                + "and %d client sequences of %d to %s%n", basic.size(), stress.size(), pool.size(), settings.sequence(),
+        return String.format(Locale.ROOT, "wrote %d basic and %d stress templates, a pool of %,d queries, a sequence of %d "
+                + "and %d client sequences of %d to %s", basic.size(), stress.size(), pool.size(), settings.sequence(),
                 settings.clients(), settings.clientLength(), dir);
     }
 }
