@@ -21,11 +21,9 @@ import dev.ldf.cli.ProgressLine;
 import dev.ldf.cli.UsageException;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
-import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.FragmentSource;
-import dev.ldf.client.source.TripleSource;
 import dev.ldf.client.http.HttpOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -224,17 +222,15 @@ public final class QueryCommand implements Callable<Integer> {
 
     /** Runs one query on the open source; false when it failed (the message is on standard error). */
     private boolean run(QueryInputs.NamedQuery q, Federation source, Progress progress, AtomicLong results, boolean several) {
-        long start = System.nanoTime();
+        QueryStats counted = QueryStats.start(source, err);
         AtomicLong firstResult = new AtomicLong(-1);
         results.set(0);
-        ClientStats.Snapshot before = source.stats();
-        List<ClientStats.Snapshot> beforeBySource = source.sources().stream().map(t -> t.stats().snapshot()).toList();
         source.plan().clear();
         progress.start();
         String failure = null;
         try (OutputStream buffered = new BufferedOutputStream(output(q), 1 << 16)) {
             QueryOutput.write(q.query(), source, q.format(), skolemIris, buffered, n -> {
-                firstResult.compareAndSet(-1, System.nanoTime() - start);
+                firstResult.compareAndSet(-1, counted.nanos());
                 results.addAndGet(n);
             });
         } catch (FragmentException e) {
@@ -253,16 +249,10 @@ public final class QueryCommand implements Callable<Integer> {
             }
             source.plan().print(err);
         }
-        if (stats) {
-            ClientStats.Snapshot used = source.stats().minus(before);
-            if (several) {
-                err.printf(Locale.ROOT, "%s\t%d\t%d\t%d\t%d\t%s\t%.3f\t%s%n", q.name(), results.get(), used.requests(),
-                        used.dataTriples(), used.bytes(), firstResult.get() < 0 ? "" : String.format(Locale.ROOT, "%.3f",
-                        firstResult.get() / 1e9), (System.nanoTime() - start) / 1e9, failure == null ? "ok" : "failed");
-            } else {
-                printStats(source, used, results.get(), firstResult.get(), System.nanoTime() - start);
-                printPerSource(source, beforeBySource);
-            }
+        if (stats && several) {
+            counted.printLine(q.name(), results.get(), firstResult.get(), failure == null);
+        } else if (stats) {
+            counted.printBlock(results.get(), firstResult.get());
         }
         return failure == null;
     }
@@ -287,44 +277,4 @@ public final class QueryCommand implements Callable<Integer> {
         return written == 0 ? "" : String.format(Locale.ROOT, " (the output is partial: %,d result%s written before "
                 + "the failure)", written, written == 1 ? " was" : "s were");
     }
-
-    /** With several sources: the requests, data triples and bytes of each. */
-    private void printPerSource(Federation sources, List<ClientStats.Snapshot> before) {
-        if (sources.isSingle()) {
-            return;
-        }
-        for (int i = 0; i < sources.sources().size(); i++) {
-            TripleSource source = sources.sources().get(i);
-            ClientStats.Snapshot used = source.stats().snapshot().minus(before.get(i));
-            err.printf(Locale.ROOT, "  %-14s %,d requests, %,d data triples, %,d bytes%n", source.url(), used.requests(),
-                    used.dataTriples(), used.bytes());
-        }
-    }
-
-    private void printStats(Federation sources, ClientStats.Snapshot s, long results, long firstNanos, long totalNanos) {
-        for (TripleSource source : sources.sources()) {
-            String at = sources.isSingle() ? "" : " at " + source.url();
-            if (source instanceof FragmentSource fragments) {
-                err.printf(Locale.ROOT, "mode             %s%s%s%s%n", !fragments.usesPreemption() ? ""
-                        : sources.isSingle() ? "preemptive, " : "preemptive for its exclusive groups, ", fragments.usesBrtpf() ? "brTPF" : "TPF",
-                        fragments.usesBrtpf() ? " (maxMpR " + fragments.maxBindingsPerRequest() + ")" : "", at);
-            } else {
-                err.printf(Locale.ROOT, "mode             SPARQL endpoint (%d bindings per request)%s%n",
-                        source.maxBindingsPerRequest(), at);
-            }
-        }
-        boolean preemptive = sources.sources().stream().anyMatch(t -> t instanceof FragmentSource f && f.usesPreemption());
-        err.printf(Locale.ROOT, "results          %,d%n", results);
-        err.printf(Locale.ROOT, "requests         %,d (%,d POST, %,d retries)%n", s.requests(), s.posts(), s.retries());
-        err.printf(Locale.ROOT, "data triples     %,d%n", s.dataTriples());
-        err.printf(Locale.ROOT, "metadata triples %,d%n", s.metadataTriples());
-        err.printf(Locale.ROOT, "bytes received   %,d%n", s.bytes());
-        if (preemptive) {
-            err.printf(Locale.ROOT, "quanta           %,d (%,d suspended, %,d solutions)%n", s.quanta(), s.suspensions(),
-                    s.solutions());
-        }
-        err.printf(Locale.ROOT, "first result     %s%n", firstNanos < 0 ? "-" : String.format(Locale.ROOT, "%.3f s", firstNanos / 1e9));
-        err.printf(Locale.ROOT, "total time       %.3f s%n", totalNanos / 1e9);
-    }
-
 }
