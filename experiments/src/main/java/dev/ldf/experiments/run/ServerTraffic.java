@@ -1,4 +1,4 @@
-package dev.ldf.experiments.federation;
+package dev.ldf.experiments.run;
 
 import java.io.IOException;
 import java.net.URI;
@@ -13,11 +13,11 @@ import java.util.regex.Pattern;
  * counted the same way whichever client sent them. The metrics requests themselves do not count
  * (they belong to no dataset).
  */
-final class ServerTraffic {
+public final class ServerTraffic {
 
     /** Requests and response bytes; differences between two readings are what happened in between. */
-    record Reading(long requests, long bytes) {
-        Reading minus(Reading earlier) {
+    public record Reading(long requests, long bytes) {
+        public Reading minus(Reading earlier) {
             return new Reading(requests - earlier.requests, bytes - earlier.bytes);
         }
     }
@@ -28,11 +28,11 @@ final class ServerTraffic {
     private final HttpClient http = HttpClient.newHttpClient();
     private final URI metrics;
 
-    ServerTraffic(URI server) {
+    public ServerTraffic(URI server) {
         this.metrics = server.resolve("/-/metrics");
     }
 
-    Reading read() throws IOException, InterruptedException {
+    public Reading read() throws IOException, InterruptedException {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(metrics).build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
