@@ -144,6 +144,7 @@ public final class QueryCommand implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        BackgroundStart.begin();
         System.exit(run(System.out, System.err, args));
     }
 
@@ -157,6 +158,7 @@ public final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        BackgroundStart.awaitJena();
         List<QueryInputs.NamedQuery> queries;
         QueryInputs.OutputChoice choice = QueryInputs.OutputChoice.of(output, format, err);
         try {
