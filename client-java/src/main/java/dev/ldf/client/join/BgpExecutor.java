@@ -112,7 +112,7 @@ public final class BgpExecutor {
             List<Integer> group = exclusiveGroup(selected, order, 0);
             staged.addAll(group);
             if (group.size() > 1) {
-                List<Triple> members = group.stream().map(g -> selected.get(order.get(g)).pattern()).toList();
+                List<Triple> members = members(selected, order, group);
                 GroupEndpoint endpoint = groupEndpoint(first.sources().get(0));
                 stages = GroupScan.of(endpoint, members, groupStep(plan, members, first, endpoint));
             } else {
@@ -126,18 +126,23 @@ public final class BgpExecutor {
             }
             Selected next = selected.get(order.get(k));
             List<Integer> group = exclusiveGroup(selected, order, k);
-            ChunkLookup lookup = next.lookup();
-            PlanReport.Step step = step(plan, "bind join", next);
+            Iterator<Binding> upstream = stages == null ? inputs : stages;
+            // A plan step is registered when made: make only the one this stage reports to.
             if (group.size() > 1) {
                 staged.addAll(group);
-                List<Triple> members = group.stream().map(g -> selected.get(order.get(g)).pattern()).toList();
+                List<Triple> members = members(selected, order, group);
                 GroupEndpoint endpoint = groupEndpoint(next.sources().get(0));
-                lookup = new GroupLookup(endpoint, members);
-                step = groupStep(plan, members, next, endpoint);
+                stages = new BindJoinStage(new GroupLookup(endpoint, members), inFlight, upstream,
+                        groupStep(plan, members, next, endpoint));
+            } else {
+                stages = new BindJoinStage(next.lookup(), inFlight, upstream, step(plan, "bind join", next));
             }
-            stages = new BindJoinStage(lookup, inFlight, stages == null ? inputs : stages, step);
         }
         return stages;
+    }
+
+    private static List<Triple> members(List<Selected> selected, List<Integer> order, List<Integer> group) {
+        return group.stream().map(g -> selected.get(order.get(g)).pattern()).toList();
     }
 
     /**

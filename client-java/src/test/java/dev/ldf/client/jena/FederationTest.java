@@ -288,7 +288,7 @@ class FederationTest {
 
     /**
      * Runs a query with two patterns whose predicates only the third part (by predicate) has, and a
-     * third from elsewhere, checks its results against Jena's over the union, and returns the plan.
+     * third from elsewhere with a fixed object (so that it runs first and the group is a bind join), checks its results against Jena's over the union, and returns the plan.
      */
     private static String runExclusiveGroupQuery(Federation sources) {
         List<Triple> triples = endpointData.getGraph().find().toList();
@@ -296,9 +296,12 @@ class FederationTest {
         Triple b = triples.stream().filter(t -> t.getSubject().equals(a.getSubject())
                 && !t.getPredicate().equals(a.getPredicate())).findFirst().orElseThrow();
         Triple c = union.getGraph().find(a.getSubject(), Node.ANY, Node.ANY).toList().stream()
-                .filter(t -> !endpointData.getGraph().contains(t)).findFirst().orElseThrow();
+                .filter(t -> !endpointData.getGraph().contains(t))
+                .min(java.util.Comparator.comparingInt(t -> union.getGraph().find(Node.ANY, t.getPredicate(),
+                        t.getObject()).toList().size())).orElseThrow();
         Query query = QueryFactory.create("SELECT * WHERE { ?s <" + a.getPredicate().getURI() + "> ?a ; <"
-                + b.getPredicate().getURI() + "> ?b ; <" + c.getPredicate().getURI() + "> ?c }");
+                + b.getPredicate().getURI() + "> ?b ; <" + c.getPredicate().getURI() + "> "
+                + org.apache.jena.sparql.util.FmtUtils.stringForNode(c.getObject()) + " }");
         sources.plan().clear();
         List<String> got;
         try (QueryExecution actual = QueryExecution.create(query, FragmentDataset.of(sources))) {
@@ -311,7 +314,10 @@ class FederationTest {
         }
         java.io.ByteArrayOutputStream plan = new java.io.ByteArrayOutputStream();
         sources.plan().print(new java.io.PrintStream(plan, true, java.nio.charset.StandardCharsets.UTF_8));
-        return plan.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String text = plan.toString(java.nio.charset.StandardCharsets.UTF_8);
+        // Two stages ran (the group and the third pattern): the plan lists those two steps, no more.
+        assertEquals(2, text.lines().filter(l -> l.matches("\\s+\\d+\\s.*")).count(), text);
+        return text;
     }
 
     /** A source that stops answering after the federation connected fails the query with an error naming it. */
