@@ -251,11 +251,14 @@ class ExperimentsSmokeTest {
         }
         Path out = work.resolve("scale");
         Path data = work.resolve("data");  // the workloads the other parts generated serve here too
-        assertEquals(0, Commands.run(new ExperimentsCommand(), "scale", "-s", "1", "--data-dir", data.toString(),
+        int exit = Commands.run(new ExperimentsCommand(), "scale", "-s", "1", "--data-dir", data.toString(),
                 "-o", out.toString(), "--servers", "ours", "--reference-scale", "1", "--convert-jvm", "-Xmx256m",
                 "--starts", "1", "--rounds", "1", "--duration", "1", "--warm-up", "1", "--deep-duration", "1",
                 "--deep-warm-up", "1", "--deep-pages", "20", "--count-samples", "14", "--stress-queries", "2",
-                "--restart-seconds", "6", "--live-changes", "2000", "--live-read-seconds", "1", "--ours-jvm", "-Xmx256m"));
+                "--restart-seconds", "6", "--live-changes", "2000", "--live-read-seconds", "1", "--ours-jvm", "-Xmx256m");
+        // Exit 1 means a part had errors (a failed request, a wrong count or answer): the summary says which.
+        Path summaryFile = out.resolve("summary.md");
+        assertEquals(0, exit, () -> Files.exists(summaryFile) ? read(summaryFile) : "no summary.md");
         List<Map<String, String>> steps = CsvTable.read(out.resolve("data-steps.csv")).rows();
         assertEquals(List.of("generate", "convert", "index"), steps.stream().map(r -> r.get("step")).toList());
         for (Map<String, String> step : steps) {
@@ -327,5 +330,14 @@ class ExperimentsSmokeTest {
 
     private static boolean wrkInstalled() {
         return Executables.find("wrk", "/usr/bin", "/usr/local/bin").isPresent();
+    }
+
+    /** A file's text for a failure message; the reason it could not be read otherwise. */
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return file + ": " + e;
+        }
     }
 }
