@@ -5,8 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.jetty.util.UrlEncoded;
-
 /**
  * The parameters of a query string or form body ({@code application/x-www-form-urlencoded},
  * UTF-8), decoded strictly: a malformed percent escape or invalid UTF-8 is a 400, never a silently
@@ -29,8 +27,7 @@ final class QueryParameters {
         Map<String, List<String>> values = new LinkedHashMap<>();
         if (encoded != null && !encoded.isEmpty()) {
             try {
-                UrlEncoded.decodeUtf8To(encoded, 0, encoded.length(),
-                        (name, value) -> values.computeIfAbsent(name, n -> new ArrayList<>()).add(value));
+                FormDecoding.decode(encoded, (name, value) -> values.computeIfAbsent(name, n -> new ArrayList<>()).add(value));
             } catch (IllegalArgumentException e) {
                 // Also Jetty's Utf8IllegalArgumentException.
                 throw HttpError.badRequest("The " + where + " is not valid percent-encoded UTF-8.");

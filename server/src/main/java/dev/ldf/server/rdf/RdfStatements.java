@@ -7,6 +7,7 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.system.StreamRDF;
+import org.apache.jena.sparql.ARQConstants;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.util.FmtUtils;
 
@@ -254,7 +255,30 @@ final class RdfStatements {
     }
 
     private static String term(Node node, String anonymousName) {
-        return node == Node.ANY ? "?" + anonymousName : FmtUtils.stringForNode(node);
+        if (node == Node.ANY) {
+            return "?" + anonymousName;
+        }
+        // FmtUtils abbreviates with ARQ's global prefixes (rdf:type); an IRI in none of their
+        // namespaces comes out as <iri> all the same, without the prefix search that was a tenth
+        // of a TPF page's time.
+        if (node.isURI() && !inGlobalNamespace(node.getURI())) {
+            return FmtUtils.stringForURI(node.getURI());
+        }
+        return FmtUtils.stringForNode(node);
+    }
+
+    private static boolean inGlobalNamespace(String iri) {
+        for (String namespace : GlobalNamespaces.ALL) {
+            if (iri.startsWith(namespace)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The namespaces of ARQ's global prefix map, read once, when first needed. */
+    private static final class GlobalNamespaces {
+        static final List<String> ALL = List.copyOf(ARQConstants.getGlobalPrefixMap().getNsPrefixMap().values());
     }
 
     private static Node integer(long value) {
