@@ -1,8 +1,10 @@
 package dev.ldf.server.http;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import dev.ldf.server.rdf.OutputFormat;
 
@@ -21,19 +23,30 @@ final class ContentNegotiation {
     private record Range(String type, String subtype, double quality) {
         /** 3 for type/subtype, 2 for type/*, 1 for *}{@code /*, 0 for no match. */
         int specificity(String mediaType) {
+            // Compared in place: this runs for every range and offered type of every request.
             int slash = mediaType.indexOf('/');
-            String offeredType = mediaType.substring(0, slash);
-            String offeredSubtype = mediaType.substring(slash + 1);
             if (type.equals("*")) {
                 return subtype.equals("*") ? 1 : 0;
             }
-            if (!type.equals(offeredType)) {
+            if (slash != type.length() || !mediaType.startsWith(type)) {
                 return 0;
             }
             if (subtype.equals("*")) {
                 return 2;
             }
-            return subtype.equals(offeredSubtype) ? 3 : 0;
+            return mediaType.length() - slash - 1 == subtype.length()
+                    && mediaType.startsWith(subtype, slash + 1) ? 3 : 0;
+        }
+    }
+
+    /** Each format's media type and aliases, listed once rather than on every request. */
+    private static final Map<OutputFormat, List<String>> MEDIA_TYPES = new EnumMap<>(OutputFormat.class);
+
+    static {
+        for (OutputFormat format : OutputFormat.values()) {
+            List<String> types = new ArrayList<>(List.of(format.mediaType()));
+            types.addAll(format.aliases());
+            MEDIA_TYPES.put(format, List.copyOf(types));
         }
     }
 
@@ -44,8 +57,7 @@ final class ContentNegotiation {
      * the client accepts none of the formats.
      */
     static OutputFormat choose(String accept, List<OutputFormat> offered) {
-        return choose(accept, offered, f -> java.util.stream.Stream.concat(java.util.stream.Stream.of(f.mediaType()),
-                f.aliases().stream()).toList());
+        return choose(accept, offered, MEDIA_TYPES::get);
     }
 
     /**
