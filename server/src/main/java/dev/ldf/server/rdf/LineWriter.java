@@ -4,8 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,7 +35,9 @@ import dev.ldf.server.fragment.Skolemizer;
 final class LineWriter implements ResponseWriter {
     private static final byte[] END = {' ', '.', '\n'};
     /** IRIs from this length on are kept as bytes while a page's metadata is written. */
-    private static final int LONG_IRI = 100;
+    private static final int LONG_IRI = 32;
+    /** The bytes of every term of {@link Vocabulary}: the predicates and classes of every page's metadata. */
+    private static final Map<Node, byte[]> VOCABULARY_BYTES = vocabularyBytes();
 
     /** Dataset blocks kept; more only comes from clients varying the Host header, which is not worth keeping. */
     private static final int MAX_BLOCKS = 256;
@@ -113,6 +118,21 @@ final class LineWriter implements ResponseWriter {
         return List.copyOf(lines);
     }
 
+    private static Map<Node, byte[]> vocabularyBytes() {
+        Map<Node, byte[]> bytes = new HashMap<>();
+        for (Field field : Vocabulary.class.getDeclaredFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == Node.class) {
+                try {
+                    Node node = (Node) field.get(null);
+                    bytes.put(node, LineTerms.toBytes(node));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e); // the same package's constants
+                }
+            }
+        }
+        return Map.copyOf(bytes);
+    }
+
     /**
      * A dataset's block as served at one URL: the rest of its description is fixed per dataset
      * name for the server's life, and hashing it whole on every request showed in profiles.
@@ -173,7 +193,10 @@ final class LineWriter implements ResponseWriter {
         }
 
         private void node(Node node) throws IOException {
-            if (node.isURI() && node.getURI().length() >= LONG_IRI) {
+            byte[] known = node.isURI() ? VOCABULARY_BYTES.get(node) : null;
+            if (known != null) {
+                out.write(known);
+            } else if (node.isURI() && node.getURI().length() >= LONG_IRI) {
                 out.write(remembered(node));
             } else {
                 LineTerms.writeNode(node, out);
