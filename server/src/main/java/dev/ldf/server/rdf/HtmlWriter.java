@@ -69,7 +69,7 @@ public final class HtmlWriter implements ResponseWriter {
         DatasetDescription d = fragment.dataset();
         FragmentRequest request = fragment.request();
         HtmlTerms terms = new HtmlTerms(d.prefixes(), fragment.skolemizer().prefix());
-        head(w, d.title() + ": " + RdfStatements.describe(request.pattern()));
+        head(w, d.title() + ": " + PatternText.of(request.pattern()));
         breadcrumb(w, fragment.server().indexUrl(), fragment.server().title(), d.url(), d.title());
         w.write("<main>\n<h1>" + HtmlText.escape(d.title()) + "</h1>\n");
         if (!d.description().isEmpty()) {

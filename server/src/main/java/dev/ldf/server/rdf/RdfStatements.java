@@ -7,15 +7,12 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.system.StreamRDF;
-import org.apache.jena.sparql.ARQConstants;
 import org.apache.jena.sparql.core.Quad;
-import org.apache.jena.sparql.util.FmtUtils;
 
 import dev.ldf.server.fragment.Catalog;
 import dev.ldf.server.fragment.DatasetDescription;
 import dev.ldf.server.fragment.Fragment;
 import dev.ldf.server.fragment.PredicateCount;
-import dev.ldf.server.fragment.TriplePattern;
 
 import static dev.ldf.server.rdf.Vocabulary.*;
 
@@ -94,7 +91,7 @@ final class RdfStatements {
             e.emit(page, TYPE, HYDRA_PARTIAL_COLLECTION_VIEW);
             e.emit(page, DCTERMS_TITLE, string("Triple Pattern Fragment of the '" + d.title() + "' dataset"));
             e.emit(page, DCTERMS_DESCRIPTION, string("Triples of the '" + d.title() + "' dataset that match "
-                    + describe(fragment.request().pattern()) + " (page " + fragment.request().page() + ")."));
+                    + PatternText.of(fragment.request().pattern()) + " (page " + fragment.request().page() + ")."));
             e.emit(page, DCTERMS_SOURCE, datasetNode(d));
         }
         if (!restricted || fragment.request().page() > 1) {
@@ -152,12 +149,6 @@ final class RdfStatements {
         e.emit(error, HYDRA_STATUS_CODE, integer(view.status()));
         e.emit(error, HYDRA_TITLE, string(view.reason()));
         e.emit(error, HYDRA_DESCRIPTION, string(view.message()));
-    }
-
-    /** The pattern in SPARQL syntax, for descriptions. */
-    static String describe(TriplePattern pattern) {
-        return "{ " + term(pattern.subject(), "s") + " " + term(pattern.predicate(), "p") + " "
-                + term(pattern.object(), "o") + " }";
     }
 
     /** " restricted by N solution mappings", or nothing for a TPF request. */
@@ -252,33 +243,6 @@ final class RdfStatements {
 
     private static Node mappingNode(DatasetDescription d, String variable) {
         return NodeFactory.createURI(d.url() + "#" + variable);
-    }
-
-    private static String term(Node node, String anonymousName) {
-        if (node == Node.ANY) {
-            return "?" + anonymousName;
-        }
-        // FmtUtils abbreviates with ARQ's global prefixes (rdf:type); an IRI in none of their
-        // namespaces comes out as <iri> all the same, without the prefix search that was a tenth
-        // of a TPF page's time.
-        if (node.isURI() && !inGlobalNamespace(node.getURI())) {
-            return FmtUtils.stringForURI(node.getURI());
-        }
-        return FmtUtils.stringForNode(node);
-    }
-
-    private static boolean inGlobalNamespace(String iri) {
-        for (String namespace : GlobalNamespaces.ALL) {
-            if (iri.startsWith(namespace)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The namespaces of ARQ's global prefix map, read once, when first needed. */
-    private static final class GlobalNamespaces {
-        static final List<String> ALL = List.copyOf(ARQConstants.getGlobalPrefixMap().getNsPrefixMap().values());
     }
 
     private static Node integer(long value) {

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 import dev.ldf.server.fragment.TriplePattern;
 
 /**
- * A page's description names its pattern as ARQ's {@link FmtUtils} writes it; the fast path for
+ * A page names its pattern as ARQ's {@link FmtUtils} writes it; the fast path for
  * IRIs outside ARQ's global namespaces must not change a character of that.
  */
-class PatternDescriptionTest {
+class PatternTextTest {
 
     @Test
     void termsAreWrittenAsFmtUtilsWritesThem() {
@@ -39,10 +39,10 @@ class PatternDescriptionTest {
         nodes.add(NodeFactory.createLiteralDT("x", NodeFactory.getType("http://example.org/type")));
         for (Node node : nodes) {
             TriplePattern pattern = new TriplePattern(Node.ANY, Node.ANY, node);
-            assertEquals("{ ?s ?p " + FmtUtils.stringForNode(node) + " }", RdfStatements.describe(pattern), node.toString());
+            assertEquals("{ ?s ?p " + FmtUtils.stringForNode(node) + " }", PatternText.of(pattern), node.toString());
             pattern = new TriplePattern(node.isURI() ? node : Node.ANY, Node.ANY, Node.ANY);
             String subject = node.isURI() ? FmtUtils.stringForNode(node) : "?s";
-            assertEquals("{ " + subject + " ?p ?o }", RdfStatements.describe(pattern), node.toString());
+            assertEquals("{ " + subject + " ?p ?o }", PatternText.of(pattern), node.toString());
         }
     }
 }
