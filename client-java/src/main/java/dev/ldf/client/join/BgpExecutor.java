@@ -3,7 +3,6 @@ package dev.ldf.client.join;
 import dev.ldf.client.plan.PlanReport;
 import dev.ldf.client.preemption.PreemptiveGroups;
 import dev.ldf.client.source.Federation;
-import dev.ldf.client.source.Fetched;
 import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.source.GroupEndpoint;
 import dev.ldf.client.source.TripleSource;
@@ -14,11 +13,9 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.atlas.iterator.IteratorCloseable;
-import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
@@ -74,21 +71,21 @@ public final class BgpExecutor {
             return closeable(Collections.emptyIterator());
         }
         boolean identity = peeked.size() == 1 && peeked.get(0).isEmpty() && !input.hasNext();
-        List<List<Probe>> probes = new ArrayList<>();
+        List<List<SelectedPattern.Probe>> probes = new ArrayList<>();
         for (Triple pattern : patterns) {
-            List<Probe> perSource = new ArrayList<>();
+            List<SelectedPattern.Probe> perSource = new ArrayList<>();
             for (TripleSource source : sources.sources()) {
-                perSource.add(Probe.of(source, pattern, !sources.isSingle()));
+                perSource.add(SelectedPattern.Probe.of(source, pattern, !sources.isSingle()));
             }
             probes.add(perSource);
         }
-        List<Selected> selected = new ArrayList<>();
+        List<SelectedPattern> selected = new ArrayList<>();
         for (int i = 0; i < patterns.size(); i++) {
-            Selected pattern = Selected.of(patterns.get(i), probes.get(i));
+            SelectedPattern pattern = SelectedPattern.of(patterns.get(i), probes.get(i));
             if (pattern.count() == 0) {
                 // No binding can make a pattern without matches match. The other first pages are on
                 // their way: let them arrive, so that the requests sent do not depend on timing.
-                probes.forEach(perSource -> perSource.forEach(Probe::settle));
+                probes.forEach(perSource -> perSource.forEach(SelectedPattern.Probe::settle));
                 return closeable(Collections.emptyIterator());
             }
             if (!Matching.variables(pattern.pattern()).isEmpty()) {
@@ -101,11 +98,11 @@ public final class BgpExecutor {
         }
         Set<Var> bound = new HashSet<>();
         peeked.forEach(b -> b.vars().forEachRemaining(bound::add));
-        List<Integer> order = JoinOrder.order(selected.stream().map(Selected::pattern).toList(),
-                selected.stream().map(Selected::count).toList(), bound);
+        List<Integer> order = JoinOrder.order(selected.stream().map(SelectedPattern::pattern).toList(),
+                selected.stream().map(SelectedPattern::count).toList(), bound);
         PlanReport plan = sources.plan();
         int inFlight = sources.first().options().chunksInFlight();
-        Selected first = selected.get(order.get(0));
+        SelectedPattern first = selected.get(order.get(0));
         IteratorCloseable<Binding> stages = null;
         Set<Integer> staged = new HashSet<>();
         if (identity) {
@@ -124,7 +121,7 @@ public final class BgpExecutor {
             if (!staged.add(k)) {
                 continue;
             }
-            Selected next = selected.get(order.get(k));
+            SelectedPattern next = selected.get(order.get(k));
             List<Integer> group = exclusiveGroup(selected, order, k);
             Iterator<Binding> upstream = stages == null ? inputs : stages;
             // A plan step is registered when made: make only the one this stage reports to.
@@ -141,7 +138,7 @@ public final class BgpExecutor {
         return stages;
     }
 
-    private static List<Triple> members(List<Selected> selected, List<Integer> order, List<Integer> group) {
+    private static List<Triple> members(List<SelectedPattern> selected, List<Integer> order, List<Integer> group) {
         return group.stream().map(g -> selected.get(order.get(g)).pattern()).toList();
     }
 
@@ -152,8 +149,8 @@ public final class BgpExecutor {
      * source joins them in one query per chunk. Patterns of that source that share no variable
      * with the group stay stages of their own: joined there, they would be a cross product.
      */
-    private List<Integer> exclusiveGroup(List<Selected> selected, List<Integer> order, int k) {
-        Selected at = selected.get(order.get(k));
+    private List<Integer> exclusiveGroup(List<SelectedPattern> selected, List<Integer> order, int k) {
+        SelectedPattern at = selected.get(order.get(k));
         if (at.sources().size() != 1 || groupEndpoint(at.sources().get(0)) == null) {
             return List.of(k);
         }
@@ -163,7 +160,7 @@ public final class BgpExecutor {
         for (boolean grown = true; grown;) {
             grown = false;
             for (int j = k + 1; j < order.size(); j++) {
-                Selected candidate = selected.get(order.get(j));
+                SelectedPattern candidate = selected.get(order.get(j));
                 List<TripleSource> holders = candidate.sources();
                 if (!group.contains(j) && holders.size() == 1 && holders.get(0) == only
                         && Matching.variables(candidate.pattern()).stream().anyMatch(variables::contains)) {
@@ -191,13 +188,13 @@ public final class BgpExecutor {
     }
 
     /** The plan step of an exclusive group, with the count of its first pattern. */
-    private PlanReport.Step groupStep(PlanReport plan, List<Triple> members, Selected first, GroupEndpoint endpoint) {
+    private PlanReport.Step groupStep(PlanReport plan, List<Triple> members, SelectedPattern first, GroupEndpoint endpoint) {
         String how = endpoint instanceof PreemptiveGroups ? "preemptive BGP @1/" : "BGP @1/";
         return plan.step(how + sources.sources().size(), PlanReport.text(members), first.count());
     }
 
     /** A plan step; with several sources, it says how many of them the pattern goes to. */
-    private PlanReport.Step step(PlanReport plan, String how, Selected pattern) {
+    private PlanReport.Step step(PlanReport plan, String how, SelectedPattern pattern) {
         String where = sources.isSingle() ? how : how + " @" + pattern.sources().size() + "/" + sources.sources().size();
         return plan.step(where, pattern.pattern(), pattern.count());
     }
@@ -214,98 +211,5 @@ public final class BgpExecutor {
     /** An iterator that closes {@code it} when it can be closed. */
     private static <T> IteratorCloseable<T> closeable(Iterator<T> it) {
         return Iter.onClose(it, () -> Iter.close(it));
-    }
-
-    /**
-     * What a source has of one pattern: its count, from the source's list of predicates where
-     * that settles it (several sources; a predicate the source lacks, or {@code ?s p ?o}), else
-     * from the first page, which is asked for at once.
-     */
-    private record Probe(TripleSource source, Triple pattern, CompletableFuture<Long> counted,
-            CompletableFuture<Fetched> page) {
-
-        static Probe of(TripleSource source, Triple pattern, boolean federated) {
-            if (!Matching.canMatch(pattern)) {
-                return known(source, pattern, 0);
-            }
-            if (federated && pattern.getPredicate().isURI() && source.predicates().isPresent()) {
-                Long triples = source.predicates().get().get(pattern.getPredicate());
-                if (triples == null) {
-                    return known(source, pattern, 0);
-                }
-                Node s = pattern.getSubject();
-                Node o = pattern.getObject();
-                if (s.isVariable() && o.isVariable() && !s.equals(o)) {
-                    return known(source, pattern, triples);
-                }
-            }
-            if (source instanceof FragmentSource) {
-                // The first page gives the count, and a scan of the pattern starts from it.
-                CompletableFuture<Fetched> page = source.firstPage(pattern);
-                return new Probe(source, pattern, page.thenApply(Fetched::count), page);
-            }
-            return new Probe(source, pattern, source.count(pattern), null);
-        }
-
-        private static Probe known(TripleSource source, Triple pattern, long count) {
-            return new Probe(source, pattern, CompletableFuture.completedFuture(count), null);
-        }
-
-        long count() {
-            return Futures.await(counted);
-        }
-
-        /** The first page: the one already asked for, or else asked for now. */
-        CompletableFuture<Fetched> firstPage() {
-            return page != null ? page : source.firstPage(pattern);
-        }
-
-        void settle() {
-            Futures.settle(counted);
-        }
-    }
-
-    /**
-     * A pattern with the sources that have matches of it and its count: the sum of theirs (an
-     * upper bound where sources overlap).
-     */
-    private record Selected(Triple pattern, List<Probe> probes, long count) {
-
-        static Selected of(Triple pattern, List<Probe> all) {
-            List<Probe> matching = new ArrayList<>();
-            long count = 0;
-            for (Probe probe : all) {
-                long n = probe.count();
-                if (n > 0) {
-                    matching.add(probe);
-                    count = count + n < 0 ? Long.MAX_VALUE / 2 : count + n;
-                }
-            }
-            return new Selected(pattern, matching, count);
-        }
-
-        List<TripleSource> sources() {
-            return probes.stream().map(Probe::source).toList();
-        }
-
-        /** The fragment's pages from its sources, streamed from the first pages. */
-        IteratorCloseable<Triple> triples(PlanReport.Step step) {
-            if (probes.size() == 1) {
-                return new PageStream(probes.get(0).source(), probes.get(0).firstPage(), step);
-            }
-            List<PageStream> streams = new ArrayList<>();
-            for (Probe probe : probes) {
-                streams.add(new PageStream(probe.source(), probe.firstPage(), step));
-            }
-            return PageStream.union(streams);
-        }
-
-        /** Where the stage of this pattern finds the triples of each chunk. */
-        ChunkLookup lookup() {
-            List<TripleSource> sources = sources();
-            return sources.size() == 1 && sources.get(0) instanceof FragmentSource single && single.usesBrtpf()
-                    ? new SourceLookup(single, pattern)
-                    : new FederatedLookup(sources, pattern);
-        }
     }
 }
