@@ -1,6 +1,5 @@
 package dev.ldf.client.http;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -13,28 +12,14 @@ import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.zip.GZIPInputStream;
-
-import org.apache.jena.atlas.RuntimeIOException;
-import org.apache.jena.query.ResultSet;
-import org.apache.jena.riot.Lang;
-import org.apache.jena.riot.RDFLanguages;
-import org.apache.jena.riot.ResultSetMgr;
-import org.apache.jena.riot.RiotException;
-import org.apache.jena.riot.resultset.ResultSetLang;
-import org.apache.jena.sparql.core.Var;
-import org.apache.jena.sparql.engine.binding.Binding;
 
 import dev.ldf.client.page.Page;
-import dev.ldf.client.page.PageParser;
 
 /**
  * Fetches fragment pages over HTTP/1.1 with keep-alive and gzip, at most
@@ -64,10 +49,12 @@ public final class FragmentHttpClient implements AutoCloseable {
     private final ExecutorService workers;
     private final HttpOptions options;
     private final ClientListener listener;
+    private final ResponseReaders readers;
 
     public FragmentHttpClient(HttpOptions options, ClientListener listener) {
         this.options = options;
         this.listener = listener;
+        this.readers = new ResponseReaders(listener);
         AtomicInteger threads = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(options.maxInFlight(), r -> {
             Thread t = new Thread(r, "ldf-fetch-" + threads.incrementAndGet());
@@ -92,7 +79,7 @@ public final class FragmentHttpClient implements AutoCloseable {
 
     /** Fetches and parses a page on the calling thread, retrying as configured. */
     public Page fetchNow(FragmentRequest request) {
-        return exchange(request, ACCEPT, this::read);
+        return exchange(request, ACCEPT, readers::page);
     }
 
     /**
@@ -100,7 +87,7 @@ public final class FragmentHttpClient implements AutoCloseable {
      * endpoint and reads one quantum's solutions, retrying as configured.
      */
     public ResultsPage fetchResults(FragmentRequest request) {
-        return exchange(request, RESULTS_ACCEPT, this::readResults);
+        return exchange(request, RESULTS_ACCEPT, readers::results);
     }
 
     /** {@link #fetchResults} on one of the client's threads. */
@@ -171,37 +158,6 @@ public final class FragmentHttpClient implements AutoCloseable {
         return uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
     }
 
-    /** One quantum's solutions, read whole: the server bounds a page's size. */
-    private ResultsPage readResults(FragmentRequest request, HttpResponse<InputStream> response) throws IOException {
-        ResponseBodies.CountingStream counted = new ResponseBodies.CountingStream(response.body());
-        try (InputStream body = ResponseBodies.gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
-            // Jena closes what it reads: shield the body so that the rest can be drained.
-            ResultSet results = ResultSetMgr.read(new FilterInputStream(body) {
-                @Override
-                public void close() {
-                    // closed below, after draining
-                }
-            }, ResultSetLang.RS_JSON);
-            List<Var> vars = results.getResultVars().stream().map(Var::alloc).toList();
-            List<Binding> solutions = new ArrayList<>();
-            while (results.hasNext()) {
-                solutions.add(results.nextBinding());
-            }
-            body.transferTo(java.io.OutputStream.nullOutputStream());
-            String next = response.headers().firstValue(NEXT_TOKEN).orElse(null);
-            listener.resultsReceived(request, response.statusCode(), counted.count, solutions.size(), next,
-                    ServerTiming.parse(response.headers().firstValue("Server-Timing").orElse(null)));
-            return new ResultsPage(vars, solutions, next, counted.count);
-        } catch (RuntimeException e) {
-            // Jena's results readers fail with several exception types, all unchecked.
-            IOException broken = counted.failure != null ? counted.failure : transportFailure(e);
-            if (broken != null) {
-                throw broken;
-            }
-            throw new FragmentException(request.url() + " sent malformed SPARQL results: " + e.getMessage(), e);
-        }
-    }
-
     /**
      * Why an attempt failed ({@code status} 0 when no answer came), and how long the server asked
      * the client to wait before the next.
@@ -226,47 +182,6 @@ public final class FragmentHttpClient implements AutoCloseable {
             builder.GET();
         }
         return builder.build();
-    }
-
-    private Page read(FragmentRequest request, HttpResponse<InputStream> response) throws IOException {
-        String contentType = response.headers().firstValue("Content-Type").orElse("");
-        Lang lang = RDFLanguages.contentTypeToLang(contentType.split(";")[0].trim());
-        ResponseBodies.CountingStream counted = new ResponseBodies.CountingStream(response.body());
-        try (InputStream body = ResponseBodies.gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
-            if (lang == null || !(RDFLanguages.isTriples(lang) || RDFLanguages.isQuads(lang))) {
-                throw new FragmentException(request.url() + " answered with " + (contentType.isEmpty() ? "no Content-Type"
-                        : "'" + contentType + "'") + ", not RDF, so it is not a Triple Pattern Fragments interface; "
-                        + "give the URL of a dataset, such as http://example.org/dataset");
-            }
-            // RIOT closes what it parses: shield the body so that the rest can be drained and the
-            // connection reused.
-            Page page = PageParser.parse(new FilterInputStream(body) {
-                @Override
-                public void close() {
-                    // closed below, after draining
-                }
-            }, lang, request.url());
-            body.transferTo(java.io.OutputStream.nullOutputStream());
-            listener.pageReceived(request, response.statusCode(), counted.count, page.data().size(), page.metadataTriples());
-            return page;
-        } catch (RiotException | RuntimeIOException e) {
-            // RIOT reports a stream that broke while it filled its buffer as RuntimeIOException.
-            IOException broken = counted.failure != null ? counted.failure : transportFailure(e);
-            if (broken != null) {
-                throw broken; // the connection broke in the middle of the page: retried
-            }
-            throw new FragmentException(request.url() + " sent malformed " + lang.getLabel() + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** The I/O failure under a parser's exception, when the stream broke rather than the syntax. */
-    private static IOException transportFailure(Throwable e) {
-        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
-            if (t instanceof IOException io) {
-                return io;
-            }
-        }
-        return null;
     }
 
     /**
