@@ -3,6 +3,9 @@ package dev.ldf.server.http;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.commons.codec.digest.DigestUtils;
 
@@ -14,9 +17,26 @@ import org.apache.commons.codec.digest.DigestUtils;
  */
 final class EntityTags {
 
+    /** Tags made, by their parts: most requests share a few (the dataset's version and the format). */
+    private static final Map<List<String>, String> MADE = new ConcurrentHashMap<>();
+    private static final int MAX_MADE = 1024;
+
     private EntityTags() {}
 
     static String of(String... parts) {
+        List<String> key = List.of(parts);
+        String tag = MADE.get(key);
+        if (tag == null) {
+            tag = digest(parts);
+            if (MADE.size() >= MAX_MADE) {
+                MADE.clear(); // old versions' and POSTed bodies' tags: cheap to make again
+            }
+            MADE.put(key, tag);
+        }
+        return tag;
+    }
+
+    private static String digest(String... parts) {
         MessageDigest digest = DigestUtils.getSha256Digest();
         for (String part : parts) {
             digest.update(part.getBytes(StandardCharsets.UTF_8));

@@ -95,6 +95,17 @@ final class LineTerms {
 
     /** A node's N-Triples bytes, for output that is kept and written many times. */
     static byte[] toBytes(Node node) {
+        if (node.isURI()) {
+            byte[] iri = node.getURI().getBytes(StandardCharsets.UTF_8);
+            if (isSafeIri(iri, 0, iri.length)) {
+                // Without a ByteOutput and its buffer: page URLs come here on every page.
+                byte[] bracketed = new byte[iri.length + 2];
+                bracketed[0] = '<';
+                System.arraycopy(iri, 0, bracketed, 1, iri.length);
+                bracketed[bracketed.length - 1] = '>';
+                return bracketed;
+            }
+        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(128);
         ByteOutput out = new ByteOutput(bytes);
         try {

@@ -44,7 +44,11 @@ final class LineWriter implements ResponseWriter {
 
     private final OutputFormat format;
     private final RdfWriter riot;
-    private final Map<BlockKey, List<byte[]>> blocks = new ConcurrentHashMap<>();
+    /**
+     * The dataset blocks by the dataset's URL as served (one URL names one dataset; the rest of
+     * its description is fixed for the server's life, and hashing it whole showed in profiles).
+     */
+    private final Map<String, List<byte[]>[]> blocks = new ConcurrentHashMap<>();
 
     LineWriter(OutputFormat format) {
         if (format != OutputFormat.NTRIPLES && format != OutputFormat.NQUADS) {
@@ -86,15 +90,25 @@ final class LineWriter implements ResponseWriter {
 
     /** A dataset block from its kept lines, each line put into the emitter's graph. */
     private void emitBlock(RdfStatements.DatasetBlock block, RdfStatements.Emitter e, DatasetDescription d) {
-        BlockKey key = new BlockKey(d.name(), d.url(), block);
-        List<byte[]> lines = blocks.get(key);
-        if (lines == null) {
-            lines = render(block, d);
+        List<byte[]>[] kept = blocks.get(d.url());
+        if (kept == null) {
+            kept = renderAll(d);
             if (blocks.size() < MAX_BLOCKS) {
-                blocks.put(key, lines);
+                blocks.put(d.url(), kept);
             }
         }
-        ((Lines) e.sink()).lines(lines, e.graph());
+        ((Lines) e.sink()).lines(kept[block.ordinal()], e.graph());
+    }
+
+    /** Every block of a dataset, by {@link RdfStatements.DatasetBlock#ordinal()}. */
+    @SuppressWarnings("unchecked")
+    private static List<byte[]>[] renderAll(DatasetDescription d) {
+        RdfStatements.DatasetBlock[] all = RdfStatements.DatasetBlock.values();
+        List<byte[]>[] rendered = new List[all.length];
+        for (RdfStatements.DatasetBlock block : all) {
+            rendered[block.ordinal()] = render(block, d);
+        }
+        return rendered;
     }
 
     /** The block's statements, each as "s p o" without the graph and the final " .". */
@@ -133,11 +147,6 @@ final class LineWriter implements ResponseWriter {
         return Map.copyOf(bytes);
     }
 
-    /**
-     * A dataset's block as served at one URL: the rest of its description is fixed per dataset
-     * name for the server's life, and hashing it whole on every request showed in profiles.
-     */
-    private record BlockKey(String dataset, String url, RdfStatements.DatasetBlock block) {}
 
     @Override
     public void writeCatalog(Catalog catalog, OutputStream out) throws IOException {
