@@ -148,6 +148,8 @@ final class ScaleCommand implements Callable<Integer> {
         }
         RunRecord.write(spec, output, inputs, started);
         System.err.println("wrote " + output.resolve("summary.md"));
-        return outcome.errors() ? 1 : 0;
+        // Failed requests, wrong counts or answers: the experiment measured something broken.
+        outcome.errors().forEach(e -> System.err.println("error: " + e));
+        return outcome.errors().isEmpty() ? 0 : 1;
     }
 }

@@ -42,6 +42,7 @@ final class LiveSection implements ScaleSection {
         sheet.add(new Target(String.format(Locale.ROOT, "compaction of %,d changes: 0 read errors, exact count after",
                 changes), String.format(Locale.ROOT, "%.0f errors, count %s", readErrors, exact ? "exact" : "wrong"),
                 met ? Target.MET : "missed"));
-        sheet.failedIf(!met);
+        sheet.failedIf(!met, String.format(Locale.ROOT, "live: compaction with %.0f read errors, count %s",
+                readErrors, exact ? "exact" : "wrong"));
     }
 }

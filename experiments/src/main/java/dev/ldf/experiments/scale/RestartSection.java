@@ -23,6 +23,7 @@ final class RestartSection implements ScaleSection {
                 restart.restartSeconds(), restart.statuses(), restart.cacheStatuses()));
         sheet.add(new Target("a restart under traffic behind the cache fails no request", String.format(Locale.ROOT,
                 "%d failed of %,d", restart.failures(), restart.requests()), restart.failures() == 0 ? Target.MET : "missed"));
-        sheet.failedIf(restart.failures() > 0);
+        sheet.failedIf(restart.failures() > 0, String.format(Locale.ROOT, "restart: %d of %,d requests failed; answers %s",
+                restart.failures(), restart.requests(), restart.statuses()));
     }
 }

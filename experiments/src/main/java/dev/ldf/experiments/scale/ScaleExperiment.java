@@ -49,7 +49,7 @@ public final class ScaleExperiment {
             int restartSeconds, int liveChanges, int liveReadSeconds) {}
 
     /** The dataset measured, and whether anything failed that must not. */
-    public record Outcome(Path hdt, boolean errors) {}
+    public record Outcome(Path hdt, List<String> errors) {}
 
     private static final int RESTART_PATHS = 500;
 

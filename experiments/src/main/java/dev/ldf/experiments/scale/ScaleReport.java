@@ -23,7 +23,7 @@ final class ScaleReport {
     private DataSection data;
     /** The parts measured so far, in the experiment's order. */
     private final Map<ScaleExperiment.Phase, ScaleSection> parts = new EnumMap<>(ScaleExperiment.Phase.class);
-    private boolean errors;
+    private List<String> errors = List.of();
 
     ScaleReport(ScaleExperiment.Settings settings) {
         this.settings = settings;
@@ -58,7 +58,7 @@ final class ScaleReport {
     }
 
     /** Whether a request failed, an answer differed or a count was wrong where none may be. */
-    boolean errors() {
+    List<String> errors() {
         return errors;
     }
 

@@ -49,7 +49,10 @@ final class ServeSection implements ScaleSection {
                 ScaleServing.BINDINGS, ScaleServing.BINDINGS));
         oneByOneTarget(sheet);
         report.targets().stream().filter(Target::wasMeasured).forEach(sheet::add);
-        sheet.failedIf(serving.large().runs().stream().anyMatch(r -> r.result().errors() > 0));
+        sheet.failedIf(serving.large().runs().stream().anyMatch(r -> r.result().errors() > 0),
+                "serve: requests failed in " + serving.large().runs().stream().filter(r -> r.result().errors() > 0)
+                        .map(r -> r.server() + " " + r.load() + " (round " + r.round() + ", " + r.result().errors() + ")")
+                        .toList());
     }
 
     /** Our first pages here against ours on the reference scale, round by round. */

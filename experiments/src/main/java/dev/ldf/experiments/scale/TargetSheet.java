@@ -9,22 +9,25 @@ import dev.ldf.experiments.run.Target;
 final class TargetSheet {
 
     private final List<Target> targets = new ArrayList<>();
-    private boolean errors;
+    private final List<String> errors = new ArrayList<>();
 
     void add(Target target) {
         targets.add(target);
     }
 
-    /** Marks the run as having errors where {@code failed}. */
-    void failedIf(boolean failed) {
-        errors |= failed;
+    /** Marks the run as having errors where {@code failed}, saying what failed. */
+    void failedIf(boolean failed, String what) {
+        if (failed) {
+            errors.add(what);
+        }
     }
 
     List<Target> targets() {
         return targets;
     }
 
-    boolean errors() {
-        return errors;
+    /** What failed that must not, one line each; empty when nothing did. */
+    List<String> errors() {
+        return List.copyOf(errors);
     }
 }
