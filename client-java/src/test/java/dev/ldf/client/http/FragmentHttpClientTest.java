@@ -54,17 +54,18 @@ class FragmentHttpClientTest {
 
     @Test
     void theRetryAfterHeaderSetsTheWait() throws Exception {
-        String inTwoSeconds = DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(3));
+        // The date is made when the second answer is, so that a slow start cannot put it in the past.
         try (FaultyProxy proxy = FaultyProxy.start(TestServer.dataset(""), call -> switch (call) {
             case 1 -> new FaultyProxy.Action.Fail(503, "1");
-            case 2 -> new FaultyProxy.Action.Fail(503, inTwoSeconds);
+            case 2 -> new FaultyProxy.Action.Fail(503,
+                    DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(3)));
             default -> FaultyProxy.FORWARD;
         }); FragmentHttpClient client = new FragmentHttpClient(FAST_RETRIES, new ClientListener() {})) {
             long start = System.nanoTime();
             client.fetchNow(FragmentRequest.get(proxy.url("library")));
             long waited = (System.nanoTime() - start) / 1_000_000;
             // The back-off alone is 10-20 ms; the server asked for one second, then for a date three
-            // seconds after the start (in whole seconds, so at least two).
+            // seconds after its second answer (in whole seconds, so at least two).
             assertTrue(waited >= 1900, "waited " + waited + " ms");
         }
     }
