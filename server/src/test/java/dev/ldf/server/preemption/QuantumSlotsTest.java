@@ -67,7 +67,8 @@ class QuantumSlotsTest {
 
     @Test
     void aStartingQueryGoesBeforeResumingOnesUntilTheyHaveWaitedLongEnough() throws Exception {
-        QuantumSlots slots = new QuantumSlots(1, 0, 8, 5_000, 200);
+        // Aging after a minute first, so that a slow machine cannot age the resumption by accident.
+        QuantumSlots slots = new QuantumSlots(1, 0, 8, 5_000, 60_000);
         assertEquals(Place.ANY, slots.enter(false));
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
@@ -83,13 +84,14 @@ class QuantumSlotsTest {
 
             // A resuming request that waited longer than the aging time goes first.
             order.clear();
-            assertEquals(Place.ANY, slots.enter(false));
-            resuming = pool.submit(() -> take(slots, true, "resuming", order));
-            awaitWaiting(slots, 1);
+            QuantumSlots aging = new QuantumSlots(1, 0, 8, 5_000, 200);
+            assertEquals(Place.ANY, aging.enter(false));
+            resuming = pool.submit(() -> take(aging, true, "resuming", order));
+            awaitWaiting(aging, 1);
             Thread.sleep(250);
-            starting = pool.submit(() -> take(slots, false, "starting", order));
-            awaitWaiting(slots, 2);
-            slots.leave(Place.ANY);
+            starting = pool.submit(() -> take(aging, false, "starting", order));
+            awaitWaiting(aging, 2);
+            aging.leave(Place.ANY);
             starting.get(5, TimeUnit.SECONDS);
             resuming.get(5, TimeUnit.SECONDS);
             assertEquals(List.of("resuming", "starting"), order, "an old enough resumption is not passed over");
