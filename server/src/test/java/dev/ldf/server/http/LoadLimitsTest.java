@@ -77,7 +77,8 @@ class LoadLimitsTest {
             CompletableFuture<HttpResponse<String>> answer = CLIENT.sendAsync(HttpRequest.newBuilder(
                     server.uri().resolve("/library/sparql?query=" + query)).timeout(Duration.ofSeconds(20)).build(),
                     HttpResponse.BodyHandlers.ofString());
-            Thread.sleep(1000);
+            // 1.5 s, of which at least 0.9 s queued even when the request takes long to arrive on a loaded machine.
+            Thread.sleep(1500);
             assertFalse(answer.isDone(), "the query waits in the queue for the one place");
             reader.close();
             HttpResponse<String> results = answer.get(20, TimeUnit.SECONDS);
@@ -183,10 +184,6 @@ class LoadLimitsTest {
     }
 
     /**
-     * Waits until the reader's answer has begun, so that its request holds the place before any
-     * other asks (otherwise the first of those may take it, and the reader get the 503).
-     */
-    /**
      * A client that asks for the whole dataset in one page and reads nothing: it holds the only
      * place. As HTML the page is 4.4 MB, about the kernel's largest send buffer (tcp_wmem, 4 MB);
      * four of them pipelined on one connection are far more, so some write must block for good.
@@ -201,6 +198,10 @@ class LoadLimitsTest {
         return reader;
     }
 
+    /**
+     * Waits until the reader's answer has begun, so that its request holds the place before any
+     * other asks (otherwise the first of those may take it, and the reader get the 503).
+     */
     private static void awaitAnswerStarts(Socket reader) throws IOException {
         reader.setSoTimeout(10_000);
         String status = new String(reader.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
