@@ -50,8 +50,12 @@ final class FormDecoding {
                 end = length;
             }
             if (end > start) {
-                int equals = encoded.indexOf('=', start);
-                if (equals < 0 || equals > end) {
+                // Only within the part: a body of many parts without '=' must not be scanned to its end for each.
+                int equals = start;
+                while (equals < end && encoded.charAt(equals) != '=') {
+                    equals++;
+                }
+                if (equals == end) {
                     sink.accept(component(encoded, start, end), "");
                 } else {
                     sink.accept(component(encoded, start, equals), component(encoded, equals + 1, end));
