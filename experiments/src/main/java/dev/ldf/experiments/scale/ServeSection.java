@@ -49,10 +49,10 @@ final class ServeSection implements ScaleSection {
                 ScaleServing.BINDINGS, ScaleServing.BINDINGS));
         oneByOneTarget(sheet);
         report.targets().stream().filter(Target::wasMeasured).forEach(sheet::add);
-        sheet.failedIf(serving.large().runs().stream().anyMatch(r -> r.result().errors() > 0),
-                "serve: requests failed in " + serving.large().runs().stream().filter(r -> r.result().errors() > 0)
-                        .map(r -> r.server() + " " + r.load() + " (round " + r.round() + ", " + r.result().errors() + ")")
-                        .toList());
+        List<String> failed = serving.large().runs().stream().filter(r -> r.result().errors() > 0)
+                .map(r -> r.server() + " " + r.load() + " (round " + r.round() + ", " + r.result().errors() + ")")
+                .toList();
+        sheet.failedIf(!failed.isEmpty(), "serve: requests failed in " + failed);
     }
 
     /** Our first pages here against ours on the reference scale, round by round. */
