@@ -93,6 +93,16 @@ class TermSyntaxTest {
         assertTrue(e.getMessage().startsWith("The object "), e.getMessage());
     }
 
+    /** RFC 3987's excluded characters, as the regular expression this loop replaced named them. */
+    @Test
+    void everyCharacterAnIriCannotHoldIsRefused() {
+        java.util.regex.Pattern excluded = java.util.regex.Pattern.compile("[\\x00-\\x20<>\"{}|\\\\^`]");
+        for (char c = 0; c < 0x3000; c++) {
+            String iri = "http://ex.org/a" + c + "b";
+            assertEquals(excluded.matcher(iri).find(), TermSyntax.hasForbiddenCharacter(iri), "U+" + Integer.toHexString(c));
+        }
+    }
+
     @Test
     void longValuesAreAbbreviatedInMessages() {
         String value = "<" + "a".repeat(5000);

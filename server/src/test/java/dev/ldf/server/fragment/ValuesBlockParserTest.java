@@ -101,6 +101,65 @@ class ValuesBlockParserTest {
         assertTrue(accepted > 1000 && rejected > 300, accepted + " accepted, " + rejected + " rejected");
     }
 
+    /** The blocks bind joins send skip the tokenizer, and read to what the tokenizer reads. */
+    @Test
+    void plainBlocksAreScannedToWhatTheTokenizerReads() {
+        SplittableRandom random = new SplittableRandom(3344);
+        int scanned = 0;
+        for (int i = 0; i < 3000; i++) {
+            boolean plain = random.nextInt(3) > 0;
+            String block = plainBlock(random, plain);
+            Bindings fast = PlainValuesScanner.scan(block);
+            if (plain) {
+                assertTrue(fast != null, "a plain block goes to the tokenizer: " + block);
+            }
+            if (fast != null) {
+                Bindings tokenized = ValuesBlockParser.tokenized(block, BASE);
+                assertEquals(tokenized.variables(), fast.variables(), block);
+                assertEquals(tokenized.rows(), fast.rows(), block);
+                scanned++;
+            }
+            assertEquals(jena(block) == null, ours(block) == null, "accepted by Jena and by us alike: " + block);
+        }
+        assertTrue(scanned > 2000, scanned + " scanned");
+    }
+
+    private static final String[] PLAIN_TERMS = {"<http://ex.org/a>", "<http://ex.org/b?x=1&y=(2)#f>", "<urn:isbn:0451>",
+            "<http://ex.org/a/.hidden>", "<https://ex.org/~u/it's;v=1,[x]@y!$*+>", "UNDEF", "undef", "Undef"};
+    /** Terms that are valid but not plain, or not valid: the tokenizer's. */
+    private static final String[] OTHER_TERMS = {"<http://ex.org/%7E>", "<relative>", "<http://ex.org/a/./b>",
+            "<http://ex.org/caf\u00E9>", "<http://ex.org/café>", "\"lit\"", "42", "true", "<http://ex.org/a b>",
+            "<http://ex.org/a|b>", "<http://ex.org/a", "UNDEFINED", "ex:a", "# comment\n", "<>"};
+
+    /** Valid blocks of plain terms with varied spacing; with {@code plain} false, some other term or shape too. */
+    private static String plainBlock(SplittableRandom random, boolean plain) {
+        String[] spaces = {" ", "", "\n", "\t ", "\r\n"};
+        int vars = 1 + random.nextInt(3);
+        boolean oneVar = vars == 1 && random.nextBoolean();
+        StringBuilder b = new StringBuilder(spaces[random.nextInt(spaces.length)]);
+        if (oneVar) {
+            b.append(plain || random.nextInt(4) > 0 ? "?v_0" : "?v\u00e9").append(spaces[random.nextInt(2)]).append('{');
+        } else {
+            b.append('(');
+            for (int v = 0; v < vars; v++) {
+                b.append(spaces[random.nextInt(v == 0 ? spaces.length : 1)]).append("?v").append(v);
+            }
+            b.append(spaces[random.nextInt(spaces.length)]).append(") {");
+        }
+        int rows = random.nextInt(6);
+        for (int r = 0; r < rows; r++) {
+            // Two words need a space between them; a ')' or '>' does not.
+            b.append(oneVar ? " " : spaces[random.nextInt(spaces.length)]).append(oneVar ? "" : "(");
+            for (int t = 0; t < (oneVar ? 1 : vars); t++) {
+                boolean other = !plain && random.nextInt(3) == 0;
+                b.append(t == 0 && random.nextBoolean() ? "" : " ")
+                        .append(other ? OTHER_TERMS[random.nextInt(OTHER_TERMS.length)] : PLAIN_TERMS[random.nextInt(PLAIN_TERMS.length)]);
+            }
+            b.append(oneVar ? "" : plain || random.nextInt(10) > 0 ? ")" : " )x");
+        }
+        return b.append(spaces[random.nextInt(spaces.length)]).append('}').append(spaces[random.nextInt(spaces.length)]).toString();
+    }
+
     private static final String[] GOOD_TERMS = {
             "<http://ex.org/a>", "<http://ex.org/b?x=1#f>", "<relative/path>", "<#frag>", "<>",
             "<http://ex.org/a/./b>", "<http://ex.org/a/../b>", "<http://ex.org/a/..>", "<http://ex.org/a/.?q>",
