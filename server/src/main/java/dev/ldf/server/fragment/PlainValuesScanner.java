@@ -1,7 +1,9 @@
 package dev.ldf.server.fragment;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.Var;
@@ -45,9 +47,11 @@ final class PlainValuesScanner {
             }
             variables.add(variable);
         } else {
+            // A set, not the list's contains: a POSTed header may list a quarter of a million names.
+            Set<Var> seen = new HashSet<>();
             for (skipSpace(); !take(')'); skipSpace()) {
                 Var variable = variable();
-                if (variable == null || variables.contains(variable)) {
+                if (variable == null || !seen.add(variable)) {
                     return null;
                 }
                 variables.add(variable);

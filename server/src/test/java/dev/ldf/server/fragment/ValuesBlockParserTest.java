@@ -124,6 +124,20 @@ class ValuesBlockParserTest {
         assertTrue(scanned > 2000, scanned + " scanned");
     }
 
+    /** A hostile header of a quarter of a million names (a 1.8 MB body) reads in linear time. */
+    @Test
+    void aHugeHeaderReadsInLinearTime() {
+        StringBuilder block = new StringBuilder("(");
+        for (int i = 0; i < 250_000; i++) {
+            block.append(" ?v").append(i);
+        }
+        String text = block.append(" ) { }").toString();
+        Bindings bindings = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> ValuesBlockParser.parse(text, BASE), "a quadratic scan takes minutes");
+        assertEquals(250_000, bindings.variables().size());
+        assertEquals(0, bindings.size());
+    }
+
     private static final String[] PLAIN_TERMS = {"<http://ex.org/a>", "<http://ex.org/b?x=1&y=(2)#f>", "<urn:isbn:0451>",
             "<http://ex.org/a/.hidden>", "<https://ex.org/~u/it's;v=1,[x]@y!$*+>", "UNDEF", "undef", "Undef"};
     /** Terms that are valid but not plain, or not valid: the tokenizer's. */
