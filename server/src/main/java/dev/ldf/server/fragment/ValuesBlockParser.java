@@ -182,8 +182,8 @@ final class ValuesBlockParser {
             throw error(token, "bad character in the IRI <" + iri + ">");
         }
         // Resolving an absolute IRI without dot segments changes nothing (RFC 3986, 5.2.2), and
-        // jena-iri's full parse was a tenth of a 30-binding request; the tokenizer has already
-        // refused the characters an IRI cannot hold.
+        // jena-iri's full parse was a tenth of a 30-binding request; the characters an IRI cannot
+        // hold are refused just above.
         if (isAbsoluteWithoutDotSegments(iri)) {
             return iri;
         }
