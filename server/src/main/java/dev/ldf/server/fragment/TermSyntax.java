@@ -7,6 +7,8 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.sparql.core.Var;
 
+import dev.ldf.server.syntax.LexicalLimits;
+
 /**
  * Parses a term as TPF clients put it in the {@code subject}, {@code predicate} and
  * {@code object} parameters.
@@ -90,6 +92,10 @@ public final class TermSyntax {
         }
         if (suffix.startsWith("^^")) {
             String datatype = iri(parameter, suffix.substring(2), prefixes);
+            String problem = LexicalLimits.literalProblem(lex, datatype);
+            if (problem != null) {
+                throw new BadRequestException("The " + parameter + " is refused: " + problem + ".");
+            }
             return NodeFactory.createLiteralDT(lex, TypeMapper.getInstance().getSafeTypeByName(datatype));
         }
         throw bad(parameter, value, "has text after the closing quote that is neither @language nor ^^datatype");

@@ -20,6 +20,8 @@ import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.datatypes.TypeMapper;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 
+import dev.ldf.server.syntax.LexicalLimits;
+
 /**
  * Parses a SPARQL 1.1 {@code DataBlock} (a VALUES clause without the keyword) over Jena RIOT's
  * term tokenizer, the lexer of Jena's Turtle and N-Triples parsers:
@@ -147,12 +149,15 @@ final class ValuesBlockParser {
                 if (datatype.getType() != TokenType.IRI) {
                     throw error(datatype, "a datatype must be a full IRI in angle brackets");
                 }
-                return NodeFactory.createLiteralDT(token.getImage(),
-                        TypeMapper.getInstance().getSafeTypeByName(resolve(datatype, datatype.getImage())));
+                String iri = resolve(datatype, datatype.getImage());
+                checkLength(token, LexicalLimits.literalProblem(token.getImage(), iri));
+                return NodeFactory.createLiteralDT(token.getImage(), TypeMapper.getInstance().getSafeTypeByName(iri));
             }
             case INTEGER:
+                checkLength(token, LexicalLimits.numberProblem(token.getImage().length()));
                 return NodeFactory.createLiteralDT(token.getImage(), XSDDatatype.XSDinteger);
             case DECIMAL:
+                checkLength(token, LexicalLimits.numberProblem(token.getImage().length()));
                 return NodeFactory.createLiteralDT(token.getImage(), XSDDatatype.XSDdecimal);
             case DOUBLE:
                 return NodeFactory.createLiteralDT(token.getImage(), XSDDatatype.XSDdouble);
@@ -187,6 +192,7 @@ final class ValuesBlockParser {
         if (isAbsoluteWithoutDotSegments(iri)) {
             return iri;
         }
+        checkLength(token, LexicalLimits.iriProblem(iri));
         try {
             return base.resolve(iri).str();
         } catch (IRIException e) {
@@ -238,6 +244,13 @@ final class ValuesBlockParser {
 
     private static boolean isSchemeChar(char c) {
         return isAsciiLetter(c) || (c >= '0' && c <= '9') || c == '+' || c == '.' || c == '-';
+    }
+
+    /** Refuses a term whose value or resolution would cost more than its length ({@link LexicalLimits}). */
+    private static void checkLength(Token token, String problem) {
+        if (problem != null) {
+            throw error(token, problem);
+        }
     }
 
     private boolean peekIs(TokenType type) {

@@ -21,6 +21,8 @@ import org.apache.jena.riot.tokens.TokenType;
 import org.apache.jena.riot.tokens.Tokenizer;
 import org.apache.jena.riot.tokens.TokenizerText;
 
+import dev.ldf.server.syntax.LexicalLimits;
+
 /**
  * Reads RDF Patch text (https://afs.github.io/rdf-patch/) into a {@link ChangeSet}, streaming: the
  * body is read token by token with Jena RIOT's tokenizer, and only the changes are kept.
@@ -204,11 +206,26 @@ public final class PatchReader {
         if (token.hasType(TokenType.VAR)) {
             throw new BadPatchException(at, "variables (" + token.text() + ") are not RDF terms");
         }
+        String tooLong = numberTooLong(token);
+        if (tooLong != null) {
+            throw new BadPatchException(at, tooLong);
+        }
         Node node = token.isNode() ? token.asNode() : null;
         if (node == null || !node.isConcrete() || node.isNodeTriple()) {
             throw new BadPatchException(at, "expected an RDF term, not " + token.text());
         }
         return node;
+    }
+
+    /** A number too long for Jena to compute its value from in linear time ({@link LexicalLimits}); checked before the node is made. */
+    private static String numberTooLong(Token token) {
+        if (token.hasType(TokenType.INTEGER) || token.hasType(TokenType.DECIMAL)) {
+            return LexicalLimits.numberProblem(token.getImage().length());
+        }
+        if (token.hasType(TokenType.LITERAL_DT) && token.getSubToken2().isIRI()) {
+            return LexicalLimits.literalProblem(token.getImage(), token.getSubToken2().getImage());
+        }
+        return null;
     }
 
     private static Node blank(String label, long line) throws BadPatchException {

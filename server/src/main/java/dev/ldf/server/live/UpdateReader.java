@@ -13,6 +13,8 @@ import org.apache.jena.update.Update;
 import org.apache.jena.update.UpdateFactory;
 import org.apache.jena.update.UpdateRequest;
 
+import dev.ldf.server.syntax.SparqlTermScan;
+
 /**
  * Reads a SPARQL 1.1 Update request of {@code INSERT DATA} and {@code DELETE DATA} operations, in
  * the default graph, into a {@link ChangeSet}: the operations in order, applied whole. Jena parses
@@ -32,6 +34,10 @@ public final class UpdateReader {
     private UpdateReader() {}
 
     public static ChangeSet read(String request) throws BadPatchException {
+        String tooLong = SparqlTermScan.problem(request);
+        if (tooLong != null) {
+            throw new BadPatchException(0, tooLong);
+        }
         UpdateRequest parsed;
         try {
             parsed = UpdateFactory.create(request, NO_BASE);

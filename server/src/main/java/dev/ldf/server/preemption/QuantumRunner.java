@@ -12,6 +12,8 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.sparql.engine.binding.Binding;
 
+import dev.ldf.server.syntax.SparqlTermScan;
+
 /**
  * Runs one request of a preemptive query: parses it, checks its continuation token against the
  * query and the dataset, takes one of the {@link QuantumSlots}, runs the engine for a quantum and
@@ -163,6 +165,10 @@ public final class QuantumRunner {
     }
 
     private static PreemptableQuery parse(String text, UnaryOperator<Node> terms) {
+        String tooLong = SparqlTermScan.problem(text);
+        if (tooLong != null) {
+            throw new QueryRefusedException(400, "The query is refused: " + tooLong + ".");
+        }
         try {
             return PreemptableQuery.parse(text, terms);
         } catch (QueryParseException e) {
