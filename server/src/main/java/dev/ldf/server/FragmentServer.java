@@ -2,12 +2,14 @@ package dev.ldf.server;
 
 import java.net.BindException;
 import java.net.URI;
+import java.util.Locale;
 import java.util.Map;
 
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
 import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.LocalConnector;
 import org.eclipse.jetty.server.Request;
@@ -20,12 +22,14 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.ldf.server.config.FileDescriptors;
 import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.live.LiveDataset;
 import dev.ldf.server.http.Endpoints;
 import dev.ldf.server.http.HandlerChain;
+import dev.ldf.server.http.HeadDeadlines;
 import dev.ldf.server.http.PlainErrorHandler;
 import dev.ldf.server.monitor.OperatorHandler;
 import dev.ldf.server.monitor.OutOfMemory;
@@ -106,9 +110,10 @@ public final class FragmentServer implements AutoCloseable {
             // Links must name the host the client used, also behind a reverse proxy.
             http.addCustomizer(new ForwardedRequestCustomizer());
         }
-        HttpConnectionFactory factory = new HttpConnectionFactory(http);
-
         ServerMetrics metrics = new ServerMetrics();
+        HttpConnectionFactory factory = HeadDeadlines.http11(http, limits, jetty.getScheduler(),
+                () -> metrics.cut("head_timeout"));
+
         datasets.sources().forEach((name, source) -> metrics.datasetSize(name, source.statistics().triples()));
         Readiness readiness = new Readiness();
 
@@ -136,6 +141,10 @@ public final class FragmentServer implements AutoCloseable {
         connector.setHost(config.host());
         connector.setPort(config.port());
         connector.setIdleTimeout(limits.idleTimeoutSeconds() * 1000L);
+        // At the cap new connections wait in the kernel's accept queue, and idle ones get a shorter timeout.
+        NetworkConnectionLimit connections = new NetworkConnectionLimit(limits.connectionLimit(), connector);
+        connections.setEndPointIdleTimeout(limits.requestHeadTimeoutSeconds() * 1000L);
+        jetty.addBean(connections);
         try {
             jetty.start();
             LOG.info("Checking that every dataset answers its first requests...");
@@ -158,8 +167,18 @@ public final class FragmentServer implements AutoCloseable {
         readiness.ready();
         FragmentServer server = new FragmentServer(jetty, connector, datasets, config, readiness);
         LOG.info("Listening on {}", server.uri());
+        LOG.info(connectionsLine(limits, FileDescriptors.limit()));
         datasets.startFollowing();
         return server;
+    }
+
+    /** What bounds connections, said at start-up: an operator under a low file limit learns it here, not from a flood. */
+    static String connectionsLine(Limits limits, long descriptors) {
+        return String.format(Locale.ROOT, "Connections: at most %,d at once (limits.maxConnections; the process may open %s "
+                + "files%s), each request head within %d s (limits.requestHeadTimeoutSeconds)", limits.connectionLimit(),
+                descriptors < 0 ? "an unknown number of" : String.format(Locale.ROOT, "%,d", descriptors),
+                descriptors >= 0 && descriptors < 4096 ? ", which is low: raise it with ulimit -n or LimitNOFILE" : "",
+                limits.requestHeadTimeoutSeconds());
     }
 
     /** The server's own URL, e.g. {@code http://127.0.0.1:8080/}. */

@@ -35,6 +35,15 @@ package dev.ldf.server.config;
  *                                     fast on average, after the same grace period as bodies; a slower
  *                                     reader is cut off, so that it cannot hold one of the few places
  *                                     for hours
+ * @param requestHeadTimeoutSeconds    a request's head (its line and headers) must arrive within this
+ *                                     long of its first byte, or the connection is closed: the idle
+ *                                     timeout starts again with each byte, so a client could trickle
+ *                                     header lines for ever
+ * @param maxConnections               connections open at once; beyond, new ones wait in the
+ *                                     operating system's queue until one closes, and idle ones are
+ *                                     closed after {@code requestHeadTimeoutSeconds}. Default: the
+ *                                     process's file-descriptor limit less {@link #RESERVED_DESCRIPTORS}
+ *                                     for files, logs and the JVM, at least 64 and at most 10,000
  */
 public record Limits(
         Integer maxConcurrentRequests,
@@ -50,10 +59,14 @@ public record Limits(
         Integer firstQuantumPlaces,
         Integer firstQuantumMillis,
         Integer contendedQuantumMillis,
-        Integer minResponseBytesPerSecond) {
+        Integer minResponseBytesPerSecond,
+        Integer requestHeadTimeoutSeconds,
+        Integer maxConnections) {
 
     /** Time a body may take before its rate counts: covers connection warm-up and a slow start. */
     public static final int BODY_GRACE_SECONDS = 10;
+    /** File descriptors the default {@code maxConnections} leaves for everything but connections. */
+    public static final int RESERVED_DESCRIPTORS = 256;
 
     public Limits {
         maxConcurrentRequests = maxConcurrentRequests == null ? 64 : maxConcurrentRequests;
@@ -70,6 +83,24 @@ public record Limits(
         firstQuantumMillis = firstQuantumMillis == null ? 10 : firstQuantumMillis;
         contendedQuantumMillis = contendedQuantumMillis == null ? 2 : contendedQuantumMillis;
         minResponseBytesPerSecond = minResponseBytesPerSecond == null ? 64 * 1024 : minResponseBytesPerSecond;
+        requestHeadTimeoutSeconds = requestHeadTimeoutSeconds == null ? 10 : requestHeadTimeoutSeconds;
+    }
+
+    /**
+     * The cap on open connections: {@code maxConnections}, or where it is not set, derived from
+     * the file-descriptor limit of the process that asks (a configuration may be written by
+     * another process, under another limit).
+     */
+    public int connectionLimit() {
+        return maxConnections != null ? maxConnections : defaultMaxConnections(FileDescriptors.limit());
+    }
+
+    /** The default of {@code maxConnections} for a process allowed {@code descriptors} open files (-1: unknown). */
+    static int defaultMaxConnections(long descriptors) {
+        if (descriptors < 0) {
+            return 10_000;
+        }
+        return (int) Math.max(64, Math.min(10_000, descriptors - RESERVED_DESCRIPTORS));
     }
 
     public static Limits defaults() {
@@ -97,6 +128,8 @@ public record Limits(
         private Integer firstQuantumMillis;
         private Integer contendedQuantumMillis;
         private Integer minResponseBytesPerSecond;
+        private Integer requestHeadTimeoutSeconds;
+        private Integer maxConnections;
 
         private Builder() {}
 
@@ -170,6 +203,16 @@ public record Limits(
             return this;
         }
 
+        public Builder requestHeadTimeoutSeconds(Integer value) {
+            this.requestHeadTimeoutSeconds = value;
+            return this;
+        }
+
+        public Builder maxConnections(Integer value) {
+            this.maxConnections = value;
+            return this;
+        }
+
         /**
          * The limits, checked.
          *
@@ -179,7 +222,7 @@ public record Limits(
             Limits limits = new Limits(maxConcurrentRequests, maxQueuedRequests, queueTimeoutMillis, retryAfterSeconds,
                     idleTimeoutSeconds, minRequestBodyBytesPerSecond, shutdownTimeoutSeconds, maxConcurrentDumps,
                     maxConcurrentQuanta, maxQueuedQuanta, firstQuantumPlaces, firstQuantumMillis,
-                    contendedQuantumMillis, minResponseBytesPerSecond);
+                    contendedQuantumMillis, minResponseBytesPerSecond, requestHeadTimeoutSeconds, maxConnections);
             limits.validate();
             return limits;
         }
@@ -210,6 +253,10 @@ public record Limits(
         positive("firstQuantumMillis", firstQuantumMillis);
         positive("contendedQuantumMillis", contendedQuantumMillis);
         positive("minResponseBytesPerSecond", minResponseBytesPerSecond);
+        positive("requestHeadTimeoutSeconds", requestHeadTimeoutSeconds);
+        if (maxConnections != null) {
+            positive("maxConnections", maxConnections);
+        }
     }
 
     private static void positive(String key, int value) {

@@ -46,9 +46,9 @@ final class BaseFileEndpoint extends Endpoint {
             response.setHeader("Cache-Control", "no-store");
             response.setContentLengthLong(file.size());
             if (!method.equals("HEAD")) {
-                try (OutputStream out = slowReaders.watch(request, response.getOutputStream())) {
-                    Channels.newInputStream(file).transferTo(out);
-                }
+                OutputStream out = slowReaders.watch(request, response.getOutputStream());
+                Channels.newInputStream(file).transferTo(out);
+                out.close(); // only once whole: see Representations.writeWhole
             }
         } finally {
             slots.leave();

@@ -1,7 +1,6 @@
 package dev.ldf.server.http;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
@@ -119,7 +118,7 @@ final class ChangesEndpoint extends Endpoint {
         if (request.getMethod().equals("HEAD")) {
             return;
         }
-        try (OutputStream out = response.getOutputStream()) {
+        Representations.writeWhole(response, out -> {
             // A compaction between the check and here ends this answer early; the next asks get 410.
             live.patchesAfter(since, entry -> {
                 String header = "H id <urn:ldf:version:" + entry.version() + "> .\n"
@@ -128,7 +127,7 @@ final class ChangesEndpoint extends Endpoint {
                 out.write(entry.patch());
                 return true;
             });
-        }
+        });
     }
 
     private static long number(String value, String name, long min, long max, long fallback) {

@@ -1,7 +1,6 @@
 package dev.ldf.server.http;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -42,9 +41,7 @@ final class CompactionEndpoint extends Endpoint {
         response.setContentType("application/json");
         response.setHeader("Cache-Control", "no-store");
         if (!method.equals("HEAD")) {
-            try (OutputStream out = response.getOutputStream()) {
-                out.write(json.getBytes(StandardCharsets.UTF_8));
-            }
+            Representations.writeWhole(response, out -> out.write(json.getBytes(StandardCharsets.UTF_8)));
         }
     }
 }

@@ -99,9 +99,9 @@ final class DumpEndpoint extends Endpoint {
                 return;
             }
             OutputStream watched = slowReaders.watch(request, response.getOutputStream());
-            try (OutputStream out = file.gzip ? gzip(watched) : watched) {
-                DumpWriter.write(dump, out);
-            }
+            OutputStream out = file.gzip ? gzip(watched) : watched;
+            DumpWriter.write(dump, out);
+            out.close(); // only once whole: closing a cut gzip stream would end it as if complete (Representations.writeWhole)
         } finally {
             slots.leave();
         }

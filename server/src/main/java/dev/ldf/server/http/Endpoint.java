@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 
+import org.eclipse.jetty.io.QuietException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,7 +67,13 @@ abstract class Endpoint extends HttpServlet {
         } catch (IOException e) {
             clientGone(request, e);
         } catch (RuntimeException e) {
-            if (e instanceof ClientError refused) {
+            if (e instanceof ClientError refused && response.isCommitted()) {
+                // Found after the first bytes went out (a format that could not finish): the
+                // connection is cut, so that no client or cache takes the part for the whole.
+                LOG.debug("Aborted {} {} after its answer had begun: {}", request.getMethod(), target(request),
+                        refused.message());
+                throw new AbortedResponse(refused.message(), e);
+            } else if (e instanceof ClientError refused) {
                 OutputFormat format = refused.status() == 406 ? null : errorFormat(request);
                 if (refused.retryAfterSeconds() >= 0) {
                     response.setHeader("Retry-After", Integer.toString(refused.retryAfterSeconds()));
@@ -87,6 +94,15 @@ abstract class Endpoint extends HttpServlet {
         } catch (Error e) {
             OutOfMemory.check(e);
             throw e;
+        }
+    }
+
+    /** Makes the container abort a committed response, without a stack trace in its log. */
+    private static final class AbortedResponse extends QuietException.RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        AbortedResponse(String message, Throwable cause) {
+            super(message, cause);
         }
     }
 

@@ -2,7 +2,6 @@ package dev.ldf.server.http;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -70,9 +69,7 @@ final class PatchWrites {
         response.setHeader(ChangesEndpoint.VERSION_HEADER, Long.toString(accepted.version()));
         String json = String.format(Locale.ROOT, "{\"version\":%d,\"changes\":%d,\"added\":%d,\"deleted\":%d}\n",
                 accepted.version(), accepted.changes(), accepted.effect().added(), accepted.effect().deleted());
-        try (OutputStream out = response.getOutputStream()) {
-            out.write(json.getBytes(StandardCharsets.UTF_8));
-        }
+        Representations.writeWhole(response, out -> out.write(json.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The patch in {@code body}, as RDF Patch or SPARQL Update; every way it can be refused is an {@link HttpError}. */

@@ -30,8 +30,18 @@ final class Representations {
     static void send(HttpServletResponse response, OutputFormat format, Body body) throws IOException {
         response.setStatus(200);
         Headers.representation(response, format);
-        try (OutputStream out = response.getOutputStream()) {
-            body.write(out);
-        }
+        writeWhole(response, body);
+    }
+
+    /**
+     * Writes {@code body} and closes the response's stream only once the body is whole. Closing
+     * it after a failure (as try-with-resources would) commits what was written, an empty or cut
+     * 200 that caches keep; left open, an uncommitted response can still become the error, and
+     * a committed one is aborted by {@link Endpoint}.
+     */
+    static void writeWhole(HttpServletResponse response, Body body) throws IOException {
+        OutputStream out = response.getOutputStream();
+        body.write(out);
+        out.close();
     }
 }

@@ -68,8 +68,8 @@ final class SlowReaders {
         }
 
         private void check() {
-            if (done) {
-                return;
+            if (done || !endPoint.isOpen()) {
+                return; // written whole, or aborted after a failure
             }
             long bytes = sent.get();
             long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);

@@ -1,7 +1,6 @@
 package dev.ldf.server.http;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -96,10 +95,8 @@ final class SparqlEndpoint extends Endpoint {
         if (result.next() != null) {
             response.setHeader(NEXT_HEADER, result.next());
         }
-        try (OutputStream out = response.getOutputStream()) {
-            ResultsWriter.write(offer.format(), result.query().projection(), result.solutions(), result.next(), stats,
-                    out);
-        }
+        Representations.writeWhole(response, out -> ResultsWriter.write(offer.format(), result.query().projection(),
+                result.solutions(), result.next(), stats, out));
     }
 
     /**
@@ -115,9 +112,7 @@ final class SparqlEndpoint extends Endpoint {
             response.setStatus(200);
             List<Node> predicates = dataset.served().source().predicates(HtmlQueryPage.EXAMPLE_PREDICATES).stream()
                     .map(PredicateCount::predicate).toList();
-            try (OutputStream out = response.getOutputStream()) {
-                HtmlQueryPage.form(context, predicates, out);
-            }
+            Representations.writeWhole(response, out -> HtmlQueryPage.form(context, predicates, out));
             return;
         }
         String query = SparqlParameters.queryInUrl(request);
@@ -138,15 +133,13 @@ final class SparqlEndpoint extends Endpoint {
                 response.setHeader("Retry-After", Integer.toString(refused.retryAfterSeconds()));
             }
             response.setStatus(refused.status());
-            try (OutputStream out = response.getOutputStream()) {
-                HtmlQueryPage.error(context, query, refused.message(), out);
-            }
+            String shown = query;
+            Representations.writeWhole(response, out -> HtmlQueryPage.error(context, shown, refused.message(), out));
             return;
         }
         response.setStatus(200);
-        try (OutputStream out = response.getOutputStream()) {
-            HtmlQueryPage.results(context, query, quantum, out);
-        }
+        String shown = query;
+        Representations.writeWhole(response, out -> HtmlQueryPage.results(context, shown, quantum, out));
     }
 
     /** One quantum of the query; where its time went goes into {@code Server-Timing}. */

@@ -31,6 +31,7 @@ public final class ServerMetrics {
     private final Counter bytesOut;
     private final Gauge inFlight;
     private final Counter rejected;
+    private final Counter cut;
     private final Gauge datasetTriples;
 
     public ServerMetrics() {
@@ -52,6 +53,10 @@ public final class ServerMetrics {
         for (String reason : new String[] {"overload", "queue_timeout", "shutdown"}) {
             rejected.initLabelValues(reason);
         }
+        cut = Counter.builder().name("ldf_connections_cut_total")
+                .help("Connections the server closed on a slow client: head_timeout (a request head too slow to arrive)")
+                .labelNames("reason").register(registry);
+        cut.initLabelValues("head_timeout");
         datasetTriples = Gauge.builder().name("ldf_dataset_triples")
                 .help("Triples in each served dataset").labelNames("dataset").register(registry);
         JvmMetrics.builder().register(registry);
@@ -73,6 +78,11 @@ public final class ServerMetrics {
     /** A request refused with 503 for {@code reason}. */
     public void rejected(String reason) {
         rejected.labelValues(reason).inc();
+    }
+
+    /** A connection closed for {@code reason}. */
+    public void cut(String reason) {
+        cut.labelValues(reason).inc();
     }
 
     public void datasetSize(String dataset, long triples) {

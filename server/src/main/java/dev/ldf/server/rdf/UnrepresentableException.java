@@ -12,7 +12,7 @@ public final class UnrepresentableException extends RuntimeException implements 
     private final OutputFormat format;
 
     UnrepresentableException(OutputFormat format, Throwable cause) {
-        super("This page cannot be expressed as " + format.mediaType() + ": " + cause.getMessage(), cause);
+        super("This page cannot be expressed as " + format.mediaType() + " (" + reason(cause) + ").", cause);
         this.format = format;
     }
 
@@ -27,6 +27,13 @@ public final class UnrepresentableException extends RuntimeException implements 
 
     @Override
     public String message() {
-        return getMessage() + " Ask for another format.";
+        return getMessage() + " Ask for another format, such as text/turtle or application/n-triples.";
+    }
+
+    /** What the writer said, on one short line. */
+    private static String reason(Throwable cause) {
+        String line = cause.getMessage() == null ? cause.getClass().getSimpleName()
+                : cause.getMessage().lines().findFirst().orElse("").strip();
+        return line.length() > 200 ? line.substring(0, 200) + "..." : line;
     }
 }

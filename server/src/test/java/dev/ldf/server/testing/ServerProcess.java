@@ -38,11 +38,25 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts a server for {@code config} on a free port, without waiting for it. */
     public static ServerProcess launch(ServerConfig config, Path dir, String... jvmArgs) throws IOException {
+        return launch(config, dir, List.of(), jvmArgs);
+    }
+
+    /** Starts a server under a limit of {@code files} open files (soft and hard), and waits until it is ready. */
+    public static ServerProcess startWithFileLimit(ServerConfig config, Path dir, int files, String... jvmArgs)
+            throws IOException {
+        ServerProcess server = launch(config, dir, List.of("bash", "-c", "ulimit -n " + files + " && exec \"$@\"", "bash"),
+                jvmArgs);
+        server.awaitReady(Duration.ofSeconds(60));
+        return server;
+    }
+
+    private static ServerProcess launch(ServerConfig config, Path dir, List<String> wrapper, String... jvmArgs)
+            throws IOException {
         int port = freePort();
         Path configFile = dir.resolve("server-" + port + ".json");
         config.withListener("127.0.0.1", port).write(configFile);
         Path log = dir.resolve("server-" + port + ".log");
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(jvmArgs));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
