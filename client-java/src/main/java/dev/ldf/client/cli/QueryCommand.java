@@ -100,8 +100,13 @@ public final class QueryCommand implements Callable<Integer> {
             description = "brTPF requests with longer URLs are POSTed (default: ${DEFAULT-VALUE} bytes).")
     int maxGetUrl;
 
-    @Option(names = "--timeout", description = "Seconds to wait for one response (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--timeout",
+            description = "Seconds one whole response may take, its body included (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
+
+    @Option(names = "--max-response-mb",
+            description = "The most megabytes (MiB, decoded) the client reads of one response (default: ${DEFAULT-VALUE}).")
+    int maxResponseMb;
 
     @Option(names = {"-q", "--quiet"},
             description = "No progress: neither the line on a terminal nor, elsewhere, a line every 10 s.")
@@ -129,6 +134,7 @@ public final class QueryCommand implements Callable<Integer> {
                 case "--chunks" -> Integer.toString(defaults.chunksInFlight());
                 case "--max-get-url" -> Integer.toString(defaults.http().maxGetUrlBytes());
                 case "--timeout" -> Long.toString(defaults.http().requestTimeout().toSeconds());
+                case "--max-response-mb" -> Long.toString(defaults.http().maxResponseBytes() >> 20);
                 default -> null;
             };
         }
@@ -181,7 +187,7 @@ public final class QueryCommand implements Callable<Integer> {
     private int run(List<QueryInputs.NamedQuery> queries) {
         ClientOptions options = new ClientOptions(mode, maxMpR, chunks, pageCache, HttpOptions.defaults()
                 .withMaxInFlight(inFlight).withRequestTimeout(Duration.ofSeconds(timeoutSeconds))
-                .withMaxGetUrlBytes(maxGetUrl).withHttp2(http2));
+                .withMaxGetUrlBytes(maxGetUrl).withHttp2(http2).withMaxResponseBytes((long) maxResponseMb << 20));
         AtomicLong written = new AtomicLong();
         Progress progress = new Progress(err, ProgressLine.standardErrorStyle(quiet), written);
         boolean several = queries.size() > 1;

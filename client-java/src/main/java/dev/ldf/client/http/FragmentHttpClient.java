@@ -54,7 +54,7 @@ public final class FragmentHttpClient implements AutoCloseable {
     public FragmentHttpClient(HttpOptions options, ClientListener listener) {
         this.options = options;
         this.listener = listener;
-        this.readers = new ResponseReaders(listener);
+        this.readers = new ResponseReaders(listener, options);
         AtomicInteger threads = new AtomicInteger();
         this.workers = Executors.newFixedThreadPool(options.maxInFlight(), r -> {
             Thread t = new Thread(r, "ldf-fetch-" + threads.incrementAndGet());
@@ -95,9 +95,9 @@ public final class FragmentHttpClient implements AutoCloseable {
         return CompletableFuture.supplyAsync(() -> fetchResults(request), workers);
     }
 
-    /** Reads a 200 response. */
+    /** Reads a 200 response, sent at {@code sentNanos} ({@link System#nanoTime()}): its body is bounded from then on. */
     private interface Reader<T> {
-        T read(FragmentRequest request, HttpResponse<InputStream> response) throws IOException;
+        T read(FragmentRequest request, HttpResponse<InputStream> response, long sentNanos) throws IOException;
     }
 
     private <T> T exchange(FragmentRequest request, String accept, Reader<T> reader) {
@@ -110,10 +110,11 @@ public final class FragmentHttpClient implements AutoCloseable {
             }
             listener.requestSent(request);
             try {
+                long sent = System.nanoTime();
                 HttpResponse<InputStream> response = http.send(httpRequest, HttpResponse.BodyHandlers.ofInputStream());
                 int status = response.statusCode();
                 if (status == 200) {
-                    return reader.read(request, response);
+                    return reader.read(request, response, sent);
                 }
                 String message = ResponseBodies.errorMessage(response);
                 if (status >= 500 || status == 429) {

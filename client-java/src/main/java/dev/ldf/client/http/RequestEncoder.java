@@ -141,7 +141,7 @@ public final class RequestEncoder {
             StringBuilder row = new StringBuilder("(");
             for (int i = 0; i < used.size(); i++) {
                 Node value = key.get(used.get(i));
-                row.append(i > 0 ? " " : "").append(value == null ? "UNDEF" : NodeFmtLib.strNT(value));
+                row.append(i > 0 ? " " : "").append(value == null ? "UNDEF" : NodeFmtLib.strNT(SourceTerms.writable(value)));
             }
             rows.add(row.append(')').toString());
         }

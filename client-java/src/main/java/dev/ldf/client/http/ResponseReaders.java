@@ -29,15 +29,24 @@ import dev.ldf.client.page.PageParser;
 final class ResponseReaders {
 
     private final ClientListener listener;
+    private final HttpOptions options;
 
-    ResponseReaders(ClientListener listener) {
+    ResponseReaders(ClientListener listener, HttpOptions options) {
         this.listener = listener;
+        this.options = options;
+    }
+
+    /** {@code decoded}, bounded in size and in time from {@code sentNanos} ({@link BoundedBody}). */
+    private InputStream bounded(FragmentRequest request, HttpResponse<InputStream> response, InputStream decoded,
+            long sentNanos) {
+        return BoundedBody.of(response, decoded, request.url(), options, sentNanos);
     }
 
     /** One quantum's solutions, read whole: the server bounds a page's size. */
-    ResultsPage results(FragmentRequest request, HttpResponse<InputStream> response) throws IOException {
+    ResultsPage results(FragmentRequest request, HttpResponse<InputStream> response, long sentNanos) throws IOException {
         ResponseBodies.CountingStream counted = new ResponseBodies.CountingStream(response.body());
-        try (InputStream body = ResponseBodies.gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
+        try (InputStream body = bounded(request, response,
+                ResponseBodies.gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted, sentNanos)) {
             // Jena closes what it reads: shield the body so that the rest can be drained.
             ResultSet results = ResultSetMgr.read(new FilterInputStream(body) {
                 @Override
@@ -48,13 +57,15 @@ final class ResponseReaders {
             List<Var> vars = results.getResultVars().stream().map(Var::alloc).toList();
             List<Binding> solutions = new ArrayList<>();
             while (results.hasNext()) {
-                solutions.add(results.nextBinding());
+                solutions.add(SourceTerms.checked(results.nextBinding(), request.url()));
             }
             body.transferTo(java.io.OutputStream.nullOutputStream());
             String next = response.headers().firstValue(FragmentHttpClient.NEXT_TOKEN).orElse(null);
             listener.resultsReceived(request, response.statusCode(), counted.count, solutions.size(), next,
                     ServerTiming.parse(response.headers().firstValue("Server-Timing").orElse(null)));
             return new ResultsPage(vars, solutions, next, counted.count);
+        } catch (FragmentException e) {
+            throw e;
         } catch (RuntimeException e) {
             // Jena's results readers fail with several exception types, all unchecked.
             IOException broken = counted.failure != null ? counted.failure : transportFailure(e);
@@ -65,11 +76,12 @@ final class ResponseReaders {
         }
     }
 
-    Page page(FragmentRequest request, HttpResponse<InputStream> response) throws IOException {
+    Page page(FragmentRequest request, HttpResponse<InputStream> response, long sentNanos) throws IOException {
         String contentType = response.headers().firstValue("Content-Type").orElse("");
         Lang lang = RDFLanguages.contentTypeToLang(contentType.split(";")[0].trim());
         ResponseBodies.CountingStream counted = new ResponseBodies.CountingStream(response.body());
-        try (InputStream body = ResponseBodies.gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted) {
+        try (InputStream body = bounded(request, response,
+                ResponseBodies.gzipped(response) ? new GZIPInputStream(counted, 1 << 16) : counted, sentNanos)) {
             if (lang == null || !(RDFLanguages.isTriples(lang) || RDFLanguages.isQuads(lang))) {
                 throw new FragmentException(request.url() + " answered with " + (contentType.isEmpty() ? "no Content-Type"
                         : "'" + contentType + "'") + ", not RDF, so it is not a Triple Pattern Fragments interface; "

@@ -3,6 +3,7 @@ package dev.ldf.client.join;
 import dev.ldf.client.plan.PlanReport;
 import dev.ldf.client.source.Fetched;
 import dev.ldf.client.source.TripleSource;
+import dev.ldf.client.source.VisitedPages;
 
 import java.util.Iterator;
 import java.util.List;
@@ -23,7 +24,12 @@ final class PageStream extends Paged<Fetched, Triple> {
     }
 
     PageStream(TripleSource source, CompletableFuture<Fetched> first, PlanReport.Step step) {
-        super(first, fetched -> fetched.page().data(),
+        this(source, first, step, new VisitedPages());
+    }
+
+    private PageStream(TripleSource source, CompletableFuture<Fetched> first, PlanReport.Step step,
+            VisitedPages visited) {
+        super(first, fetched -> visited.visit(fetched).page().data(),
                 fetched -> fetched.page().next().isPresent() ? source.next(fetched) : null, step);
     }
 

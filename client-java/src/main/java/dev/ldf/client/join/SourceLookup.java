@@ -10,6 +10,7 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import dev.ldf.client.source.Fetched;
 import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.source.TripleSource;
+import dev.ldf.client.source.VisitedPages;
 
 /** A chunk's triples from one source: one brTPF request and the pages after it, one by one. */
 final class SourceLookup extends PatternLookup {
@@ -37,10 +38,15 @@ final class SourceLookup extends PatternLookup {
     /** {@code page} and every page after it, in order. */
     static CompletableFuture<Void> each(TripleSource source, CompletableFuture<Fetched> page,
             Consumer<List<Triple>> pages) {
+        return each(source, page, pages, new VisitedPages());
+    }
+
+    private static CompletableFuture<Void> each(TripleSource source, CompletableFuture<Fetched> page,
+            Consumer<List<Triple>> pages, VisitedPages visited) {
         return page.thenCompose(fetched -> {
-            pages.accept(fetched.page().data());
+            pages.accept(visited.visit(fetched).page().data());
             return fetched.page().next().isPresent()
-                    ? each(source, source.next(fetched), pages)
+                    ? each(source, source.next(fetched), pages, visited)
                     : CompletableFuture.completedFuture(null);
         });
     }

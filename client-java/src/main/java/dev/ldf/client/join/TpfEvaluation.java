@@ -103,7 +103,7 @@ final class TpfEvaluation implements IteratorCloseable<Binding> {
         for (Triple b : bound) {
             firstPages.add(source.firstPage(b));
         }
-        int smallest = -1;
+        int smallest = 0;
         long smallestCount = Long.MAX_VALUE;
         for (int i = 0; i < bound.size(); i++) {
             long count = Futures.await(firstPages.get(i)).count();

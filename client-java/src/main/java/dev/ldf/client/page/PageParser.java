@@ -33,6 +33,9 @@ import static dev.ldf.client.page.Vocabulary.*;
  */
 public final class PageParser {
 
+    /** The largest count a page is taken to state: far above any dataset, far below overflow when counts are added. */
+    private static final long MAX_COUNT = 1L << 50;
+
     private PageParser() {}
 
     /**
@@ -88,14 +91,21 @@ public final class PageParser {
         }
     }
 
-    /** The first count about the page, or about anything when the page has none of its own. */
+    /**
+     * The first count about the page, or about anything when the page has none of its own. A
+     * count only orders the joins, so one that no fragment can have (negative) is none, and a
+     * larger one than {@link #MAX_COUNT} is that: sums and comparisons of counts cannot overflow.
+     */
     private static OptionalLong count(Graph metadata, Node page) {
         for (Node property : new Node[] {VOID_TRIPLES, HYDRA_TOTAL_ITEMS}) {
             Optional<Triple> own = first(metadata, page, property);
             Optional<Triple> any = own.isPresent() ? own : first(metadata, Node.ANY, property);
             if (any.isPresent() && any.get().getObject().isLiteral()) {
                 try {
-                    return OptionalLong.of(Long.parseLong(any.get().getObject().getLiteralLexicalForm().trim()));
+                    long count = Long.parseLong(any.get().getObject().getLiteralLexicalForm().trim());
+                    if (count >= 0) {
+                        return OptionalLong.of(Math.min(count, MAX_COUNT));
+                    }
                 } catch (NumberFormatException e) {
                     // Not a count after all; try the next property.
                 }

@@ -31,6 +31,7 @@ import org.apache.jena.sparql.core.Substitute;
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.http.ResultsPage;
+import dev.ldf.client.http.SourceTerms;
 import dev.ldf.client.plan.PlanReport;
 
 /**
@@ -155,7 +156,7 @@ final class RemoteEvaluation implements Iterator<Binding> {
                     same = new ArrayList<>();
                     rowsByKey.put(key, same);
                     BindingBuilder builder = BindingBuilder.create();
-                    bound.forEach(v -> builder.add(v, row.get(v)));
+                    bound.forEach(v -> builder.add(v, SourceTerms.writable(row.get(v))));
                     values.addBinding(builder.build());
                 }
                 same.add(row);

@@ -1,6 +1,7 @@
 package dev.ldf.client.source;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -21,18 +22,22 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.query.QuerySolution;
 import org.apache.jena.query.ResultSet;
+import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.ResultSetMgr;
+import org.apache.jena.riot.system.ErrorHandlerFactory;
 import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.engine.binding.Binding;
 
 import dev.ldf.client.ClientOptions;
+import dev.ldf.client.http.BoundedBody;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.http.FragmentRequest;
+import dev.ldf.client.http.SourceTerms;
 import dev.ldf.client.page.Controls;
 import dev.ldf.client.page.Page;
 
@@ -113,7 +118,7 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
     /** A {@code COUNT} query: a source selection that asks no matches. */
     @Override
     public CompletableFuture<Long> count(Triple pattern) {
-        return select(new SparqlText(List.of(pattern)).count()).thenApply(SparqlEndpointSource::number);
+        return select(new SparqlText(List.of(pattern)).count()).thenApply(this::number);
     }
 
     /** The first page with the pattern's count (a second request, sent at the same time). */
@@ -182,7 +187,7 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
         return select(text.select(keys, " LIMIT " + PAGE_SIZE + " OFFSET " + offset)).thenApply(results -> {
             List<Binding> page = new ArrayList<>();
             while (results.hasNext()) {
-                page.add(text.original(results.nextBinding()));
+                page.add(text.original(SourceTerms.checked(results.nextBinding(), name)));
             }
             return new SolutionsPage(page, page.size() < PAGE_SIZE ? null
                     : () -> solutionsPage(text, keys, offset + PAGE_SIZE));
@@ -195,14 +200,17 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
             List<Triple> triples = new ArrayList<>();
             try {
                 RDFParser.create().source(new ByteArrayInputStream(body)).lang(Lang.NTRIPLES)
+                        .errorHandler(ErrorHandlerFactory.errorHandlerStrictNoLogging)
                         .parse(new StreamRDFBase() {
                             @Override
                             public void triple(Triple triple) {
-                                triples.add(triple);
+                                triples.add(SourceTerms.checked(triple, name));
                             }
                         });
+            } catch (FragmentException e) {
+                throw e;
             } catch (RuntimeException e) {
-                throw new FragmentException(name + " sent no N-Triples for a CONSTRUCT: " + e.getMessage(), e);
+                throw new FragmentException(name + " sent a CONSTRUCT answer the client refuses (not N-Triples, or a term no IRI may be): " + e.getMessage(), e);
             }
             listener.pageReceived(request, 200, body.length, triples.size(), 0);
             Optional<String> next = triples.size() < PAGE_SIZE ? Optional.empty() : Optional.of(nextForm(request.form()));
@@ -245,12 +253,31 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
         });
     }
 
-    private static long number(ResultSet results) {
+    /** The {@code ?count} of a COUNT query's one row: a non-negative integer, or a clear error naming the endpoint. */
+    private long number(ResultSet results) {
         if (!results.hasNext()) {
             return 0;
         }
         QuerySolution row = results.next();
-        return row.getLiteral("count").getLong();
+        RDFNode count = row.get("count");
+        if (count == null || !count.isLiteral()) {
+            throw new FragmentException(name + " answered a COUNT with " + (count == null ? "no count" : "the non-number "
+                    + abbreviate(count.toString())));
+        }
+        try {
+            long n = Long.parseLong(count.asLiteral().getLexicalForm().trim());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new FragmentException(name + " answered a COUNT with " + abbreviate(count.asLiteral().getLexicalForm())
+                + ", not a count");
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() > 60 ? "'" + text.substring(0, 57) + "...'" : "'" + text + "'";
     }
 
     private CompletableFuture<byte[]> send(FragmentRequest request, String accept) {
@@ -258,20 +285,28 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
         HttpRequest http = HttpRequest.newBuilder(URI.create(endpoint)).timeout(options.http().requestTimeout())
                 .header("Accept", accept).header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(request.form())).build();
-        return this.http.sendAsync(http, HttpResponse.BodyHandlers.ofByteArray()).handle((response, failure) -> {
+        long sent = System.nanoTime();
+        // The body is read apart from the client's threads, within the request's timeout and size (BoundedBody).
+        return this.http.sendAsync(http, HttpResponse.BodyHandlers.ofInputStream()).handleAsync((response, failure) -> {
             if (failure != null) {
                 Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
                 String why = cause instanceof ConnectException ? "cannot connect" : cause instanceof HttpTimeoutException
                         ? "no answer within " + options.http().requestTimeout().toSeconds() + " s" : cause.toString();
                 throw new FragmentException("SPARQL endpoint " + endpoint + ": " + why, cause);
             }
+            byte[] bytes;
+            try {
+                bytes = BoundedBody.readAll(response, name, options.http(), sent);
+            } catch (IOException e) {
+                throw new FragmentException("SPARQL endpoint " + endpoint + ": its answer broke off (" + e + ")", e);
+            }
             if (response.statusCode() != 200) {
-                String body = new String(response.body(), StandardCharsets.UTF_8).lines().findFirst().orElse("");
+                String body = new String(bytes, StandardCharsets.UTF_8).lines().findFirst().orElse("");
                 throw new FragmentException("SPARQL endpoint " + endpoint + " answered " + response.statusCode()
                         + (body.isBlank() ? "" : ": " + (body.length() > 200 ? body.substring(0, 200) + "…" : body)),
                         response.statusCode());
             }
-            return response.body();
+            return bytes;
         });
     }
 }

@@ -15,6 +15,8 @@ import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.serializer.SerializationContext;
 import org.apache.jena.sparql.util.FmtUtils;
 
+import dev.ldf.client.http.SourceTerms;
+
 /**
  * A basic graph pattern as SPARQL text for an endpoint that knows none of our names: variables
  * renamed {@code ?v0}, {@code ?v1}, … in the order they appear (ARQ's own, such as {@code ??P0}
@@ -107,7 +109,7 @@ public final class SparqlText {
     }
 
     private String term(Node node) {
-        return node.isVariable() ? names.get(Var.alloc(node)) : FmtUtils.stringForNode(node, fullForms);
+        return node.isVariable() ? names.get(Var.alloc(node)) : FmtUtils.stringForNode(SourceTerms.writable(node), fullForms);
     }
 
     private static SerializationContext fullForms() {

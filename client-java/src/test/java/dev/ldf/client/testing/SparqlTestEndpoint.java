@@ -31,6 +31,7 @@ public final class SparqlTestEndpoint implements AutoCloseable {
     private final HttpServer server;
     private final Model model;
     private final AtomicInteger requests = new AtomicInteger();
+    private final java.util.List<String> queries = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
     public SparqlTestEndpoint(Model model) throws IOException {
         this.model = model;
@@ -43,6 +44,11 @@ public final class SparqlTestEndpoint implements AutoCloseable {
     /** The endpoint's URL. */
     public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/sparql";
+    }
+
+    /** The text of every query received, in order. */
+    public java.util.List<String> queries() {
+        return java.util.List.copyOf(queries);
     }
 
     /** Queries answered so far. */
@@ -60,6 +66,7 @@ public final class SparqlTestEndpoint implements AutoCloseable {
                     text = URLDecoder.decode(pair.substring(6), StandardCharsets.UTF_8);
                 }
             }
+            queries.add(String.valueOf(text));
             Query query;
             try {
                 query = QueryFactory.create(text == null ? "" : text);

@@ -69,7 +69,7 @@ public record Configuration(Mode mode, int maxMpR, boolean post, int pageSize, i
     /** The client's options; its concurrency changes when pages are fetched, not which. */
     public ClientOptions clientOptions(Duration requestTimeout) {
         HttpOptions http = new HttpOptions(8, Duration.ofSeconds(10), requestTimeout, 4, Duration.ofMillis(200),
-                post ? 256 : MAX_GET_URL_BYTES, false);
+                post ? 256 : MAX_GET_URL_BYTES, false, HttpOptions.DEFAULT_MAX_RESPONSE_BYTES);
         return new ClientOptions(mode, isTpf() ? 0 : maxMpR, 4, ClientOptions.DEFAULT_PAGE_CACHE_ENTRIES, http);
     }
 }
