@@ -111,7 +111,13 @@ public final class Main implements Callable<Integer> {
         ServerConfig config = configuration();
         // This process owns its JVM: out of memory ends it rather than leave it half dead.
         OutOfMemory.haltTheProcess();
-        FragmentServer server = FragmentServer.start(config);
+        FragmentServer server;
+        try {
+            server = FragmentServer.start(config);
+        } catch (RuntimeException e) {
+            OutOfMemory.check(e); // however wrapped (a replay on several threads): exit 3, not 1
+            throw e;
+        }
         // SIGTERM or Ctrl-C: finish running requests (within limits.shutdownTimeoutSeconds), then
         // exit with 0, which a stop on request is; halt, because the JVM would report the signal.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

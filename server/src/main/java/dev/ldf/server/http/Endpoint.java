@@ -83,6 +83,8 @@ abstract class Endpoint extends HttpServlet {
             } else if (ClientGone.causedBy(e)) {
                 clientGone(request, e);
             } else {
+                // Work on another thread that ran out of memory arrives wrapped (CompletionException).
+                OutOfMemory.check(e);
                 long id = site.failures().incrementAndGet();
                 LOG.error("Request {} ({} {}) failed", id, request.getMethod(), target(request), e);
                 if (response.isCommitted()) {

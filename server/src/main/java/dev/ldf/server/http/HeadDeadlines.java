@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
+import org.eclipse.jetty.http.HttpParser;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.internal.HttpConnection;
 import org.eclipse.jetty.util.thread.Scheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,11 +23,13 @@ import dev.ldf.server.config.Limits;
  * byte, so a client that sends one header line every few seconds would hold its connection, and
  * a file descriptor, for ever; a thousand such clients take every descriptor a server has.
  *
- * <p>Jetty has no head timeout of its own, so each connection is looked at once a second through
- * its counters ({@link Connection}'s public ones, no internal class): a head is pending from the
- * first byte that arrives while no request is being handled and nothing is sent, until the next
- * request's head is complete. A request body and a response do not count: their rates have limits
- * of their own ({@link Limits#minRequestBodyBytesPerSecond}, {@link SlowReaders}).
+ * <p>Jetty has no head timeout of its own, so each connection's parser is looked at once a second:
+ * a head is pending from when the parser is seen inside one (past its start, before the content)
+ * until the parser leaves it, and the same head (no request completed meanwhile) may not be
+ * pending longer than the limit. A request body and a response do not count: their rates have
+ * limits of their own ({@link Limits#minRequestBodyBytesPerSecond}, {@link SlowReaders}). The
+ * parser is Jetty's internal connection's: the connection's public counters cannot tell a body
+ * after a {@code 100 Continue} (an interim response that counts as one) from a head.
  */
 public final class HeadDeadlines implements Connection.Listener {
 
@@ -64,19 +68,19 @@ public final class HeadDeadlines implements Connection.Listener {
 
     @Override
     public void onOpened(Connection connection) {
-        new Watch(connection).schedule();
+        if (connection instanceof HttpConnection http) {
+            new Watch(http).schedule();
+        }
     }
 
     /** One connection's watch; it ends when the connection closes or is upgraded (h2c). */
     private final class Watch {
-        private final Connection connection;
+        private final HttpConnection connection;
         private final EndPoint endPoint;
         private long requests;
-        private long sent;
-        private long received;
         private long pendingSince = -1;
 
-        Watch(Connection connection) {
+        Watch(HttpConnection connection) {
             this.connection = connection;
             this.endPoint = connection.getEndPoint();
         }
@@ -90,18 +94,15 @@ public final class HeadDeadlines implements Connection.Listener {
                 return;
             }
             long now = nanoTime.getAsLong();
+            HttpParser parser = connection.getParser();
+            boolean inHead = parser.inHeaderState() && !parser.isStart();
             long heads = connection.getMessagesIn();
-            long out = connection.getBytesOut();
-            long in = connection.getBytesIn();
-            // messagesOut counts committed responses: below messagesIn, a request is being handled.
-            if (heads != requests || out != sent || connection.getMessagesOut() < heads) {
-                requests = heads;
-                sent = out;
-                received = in;
+            if (!inHead) {
                 pendingSince = -1;
-            } else if (in != received && pendingSince < 0) {
-                pendingSince = now;
+            } else if (pendingSince < 0 || heads != requests) {
+                pendingSince = now; // a head begun since the last look
             }
+            requests = heads;
             if (pendingSince >= 0 && now - pendingSince > timeoutNanos) {
                 LOG.debug("Closed a connection whose request head took over {} s", timeoutNanos / 1_000_000_000L);
                 onCut.run();

@@ -35,6 +35,7 @@ public final class LiveDataset implements AutoCloseable {
     public record Compacted(long version, long triples, long folded, long millis) {}
 
     private final LiveState state;
+    private final PatchAdmission admission = new PatchAdmission();
     private final Compactor compactor;
     private final BaseReplacement replacement;
 
@@ -90,7 +91,8 @@ public final class LiveDataset implements AutoCloseable {
 
     /**
      * Makes {@code changes} durable, then visible; returns once both are done. An empty change set
-     * changes nothing and makes no version.
+     * changes nothing and makes no version. A patch the heap has no room for is refused before it
+     * is logged ({@link PatchAdmission}).
      */
     public Accepted write(ChangeSet changes) throws IOException, BadPatchException {
         state.writer.lock();
@@ -98,6 +100,7 @@ public final class LiveDataset implements AutoCloseable {
             if (changes.size() == 0) {
                 return new Accepted(version(), 0, new ChangeSet.Effect(0, 0));
             }
+            admission.admit(state.source.applyingCost(changes), state.source.overlaySize());
             return writeAs(version() + 1, changes);
         } finally {
             state.writer.unlock();

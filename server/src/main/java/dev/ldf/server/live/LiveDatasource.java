@@ -159,6 +159,16 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
     }
 
     /** Triples held apart from the base (added plus deleted). */
+    /** The heap that applying {@code changes} would take, estimated ({@link PatchAdmission#cost}). */
+    long applyingCost(ChangeSet changes) {
+        lock.readLock().lock();
+        try {
+            return PatchAdmission.cost(changes.size(), overlay.newTerms(changes));
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     public long overlaySize() {
         lock.readLock().lock();
         try {

@@ -1,6 +1,8 @@
 package dev.ldf.server.live;
 
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import org.apache.jena.graph.Node;
@@ -85,6 +87,27 @@ final class Overlay {
             deleted.endBatch();
         }
         return new ChangeSet.Effect(gained, lost);
+    }
+
+    /**
+     * The distinct terms of {@code changes} that the index each change goes to (additions to the
+     * added triples, deletions to the deleted) does not number yet: what applying them adds to
+     * the overlay's dictionaries, at most.
+     */
+    long newTerms(ChangeSet changes) {
+        Set<Node> toAdded = new HashSet<>();
+        Set<Node> toDeleted = new HashSet<>();
+        for (ChangeSet.Change change : changes) {
+            TripleIndex index = change.add() ? added : deleted;
+            Set<Node> fresh = change.add() ? toAdded : toDeleted;
+            Triple t = change.triple();
+            for (Node n : new Node[] {t.getSubject(), t.getPredicate(), t.getObject()}) {
+                if (index.numberOf(n) == null) {
+                    fresh.add(n);
+                }
+            }
+        }
+        return toAdded.size() + toDeleted.size();
     }
 
     boolean contains(Triple t) {
