@@ -6,9 +6,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.InflaterInputStream;
 import java.util.zip.ZipException;
+
+import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -34,13 +35,15 @@ final class RequestBodies {
         try {
             return switch (name) {
                 case "identity" -> in;
-                // GZIPInputStream reads the gzip header as it is made.
-                case "gzip", "x-gzip" -> new Checked(new GZIPInputStream(in, 16 * 1024), "gzip");
-                case "deflate" -> new Checked(new InflaterInputStream(in), "deflate");
+                // Commons Compress reads the gzip header as it is made, reads concatenated members
+                // as RFC 1952 allows, and refuses bytes after the last (the JDK's reader ignores them).
+                case "gzip", "x-gzip" -> new Checked(GzipCompressorInputStream.builder().setInputStream(in)
+                        .setDecompressConcatenated(true).get(), "gzip");
+                case "deflate" -> new Checked(new WholeDeflate(in), "deflate");
                 default -> throw new HttpError(415, "Content-Encoding '" + abbreviate(coding)
                         + "' is not supported: send the body as it is, or gzip or deflate encoded.", true);
             };
-        } catch (ZipException | EOFException e) {
+        } catch (IOException e) {
             throw damaged(e, name);
         }
     }
@@ -99,11 +102,15 @@ final class RequestBodies {
 
     private static HttpError damaged(IOException e, String coding) {
         String what = e instanceof EOFException ? "ends before its " + coding + " stream does (cut short)"
-                : "is not valid " + coding + " data";
+                : e instanceof TrailingBytes || e.getMessage() != null && e.getMessage().contains("after a valid")
+                ? "has bytes after its " + coding + " stream ends" : "is not valid " + coding + " data";
         return new HttpError(400, "The request body " + what + "; nothing was done.", true);
     }
 
-    /** A decoded stream whose damage is the client's error: a 400 that names the coding. */
+    /**
+     * A decoded stream whose damage is the client's error: a 400 that names the coding. The raw
+     * stream under it fails with an {@link HttpError} of its own ({@link Arriving}), which passes.
+     */
     private static final class Checked extends FilterInputStream {
         private final String coding;
 
@@ -116,7 +123,7 @@ final class RequestBodies {
         public int read() throws IOException {
             try {
                 return super.read();
-            } catch (ZipException | EOFException e) {
+            } catch (IOException e) {
                 throw damaged(e, coding);
             }
         }
@@ -125,9 +132,34 @@ final class RequestBodies {
         public int read(byte[] buffer, int offset, int length) throws IOException {
             try {
                 return super.read(buffer, offset, length);
-            } catch (ZipException | EOFException e) {
+            } catch (IOException e) {
                 throw damaged(e, coding);
             }
+        }
+    }
+
+    /** Bytes after the end of a deflate stream. */
+    private static final class TrailingBytes extends ZipException {
+        private static final long serialVersionUID = 1L;
+
+        TrailingBytes() {
+            super("bytes after the end of the stream");
+        }
+    }
+
+    /** A zlib stream that must be the whole body: bytes after its end are damage, not ignored. */
+    private static final class WholeDeflate extends InflaterInputStream {
+        WholeDeflate(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n < 0 && (inf.getRemaining() > 0 || in.read() >= 0)) {
+                throw new TrailingBytes();
+            }
+            return n;
         }
     }
 

@@ -35,7 +35,18 @@ final class LogScan {
     }
 
     /** One record read at a position: the entry and the position after it, or why it does not read back. */
-    private record Read(PatchLog.Entry entry, long next, String problem) {}
+    /**
+     * A record read at a position: its entry, or the problem; {@code incomplete} when the problem
+     * is what an interrupted append leaves (bytes missing, or a header never written), not bytes
+     * that changed: a record whole in length whose checksum fails was damaged after it was written,
+     * since {@link PatchLog#append} forces the body to disk before it writes the header.
+     */
+    private record Read(PatchLog.Entry entry, long next, String problem, boolean incomplete) {
+
+        static Read problem(String problem, boolean incomplete) {
+            return new Read(null, 0, problem, incomplete);
+        }
+    }
 
     private LogScan() {}
 
@@ -52,7 +63,7 @@ final class LogScan {
             if (read.problem() != null) {
                 // A crash while a record is written and forced may leave any part of it on disk: what
                 // does not read back at the end, with nothing whole after it, was never acknowledged.
-                boolean torn = !intactRecordAfter(channel, at + 1, limit, last);
+                boolean torn = read.incomplete() && !intactRecordAfter(channel, at + 1, limit, last);
                 return new Result(at, records, last, new Damage(at, records + 1, last, read.problem(), torn));
             }
             long version = read.entry().version();
@@ -90,30 +101,35 @@ final class LogScan {
 
     private static Read readAt(FileChannel channel, long at, long limit) throws IOException {
         if (limit - at < RECORD_HEADER) {
-            return new Read(null, 0, "an incomplete record header (" + (limit - at) + " bytes)");
+            return Read.problem("an incomplete record header (" + (limit - at) + " bytes)", true);
         }
         ByteBuffer header = ByteBuffer.allocate(8);
         readFully(channel, header, at);
         int length = header.getInt(0);
         int checksum = header.getInt(4);
+        if (length == 0 && checksum == 0) {
+            // The body is written before the header: zeros where the header belongs are a header never written.
+            return Read.problem("a record whose header was never written", true);
+        }
         if (length < 8 || length > MAX_RECORD_BYTES) {
-            return new Read(null, 0, "an impossible record length (" + length + ")");
+            return Read.problem("an impossible record length (" + length + ")", false);
         }
         if (at + 8 + length > limit) {
-            return new Read(null, 0, "a record of " + length + " bytes that runs past the end of the file");
+            return Read.problem("a record of " + length + " bytes that runs past the end of the file", true);
         }
         ByteBuffer body = ByteBuffer.allocate(length);
         if (readFully(channel, body, at + 8) < length) {
-            return new Read(null, 0, "a record cut short");
+            return Read.problem("a record cut short", true);
         }
         CRC32C crc = new CRC32C();
         crc.update(body.array(), 0, length);
         if ((int) crc.getValue() != checksum) {
-            return new Read(null, 0, "a record whose checksum does not match its bytes");
+            return Read.problem("a whole record whose checksum does not match its bytes: they changed after it was "
+                    + "written (the disk or a copy damaged it), so it may have been acknowledged", false);
         }
         long version = body.getLong(0);
         byte[] patch = Arrays.copyOfRange(body.array(), 8, length);
-        return new Read(new PatchLog.Entry(version, patch), at + 8 + length, null);
+        return new Read(new PatchLog.Entry(version, patch), at + 8 + length, null, false);
     }
 
     /**

@@ -213,6 +213,10 @@ public final class PatchLog implements AutoCloseable {
             out.write(ByteBuffer.allocate(8).putLong(next).array());
             patch.writeTo(out);
             out.flush();
+            // The body is on disk before its header is written: a crash leaves a record whose
+            // header is missing or whose length runs past the end (a torn tail, never acknowledged),
+            // never a whole record whose checksum fails, which is damage to an acknowledged one.
+            channel.force(false);
             ByteBuffer header = ByteBuffer.allocate(8).putInt((int) out.length()).putInt(out.checksum()).flip();
             while (header.hasRemaining()) {
                 channel.write(header, at + header.position());

@@ -16,6 +16,7 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.RiotParseException;
 import org.apache.jena.riot.system.ErrorHandlerFactory;
+import org.apache.jena.riot.tokens.StringType;
 import org.apache.jena.riot.tokens.Token;
 import org.apache.jena.riot.tokens.TokenType;
 import org.apache.jena.riot.tokens.Tokenizer;
@@ -209,6 +210,12 @@ public final class PatchReader {
         String tooLong = numberTooLong(token);
         if (tooLong != null) {
             throw new BadPatchException(at, tooLong);
+        }
+        StringType quotes = token.getStringType() != null ? token.getStringType()
+                : token.getSubToken1() != null ? token.getSubToken1().getStringType() : null;
+        if (quotes != null && quotes != StringType.STRING2) {
+            // Turtle's other quotes; RDF Patch writes terms as N-Triples does, and so does the log.
+            throw new BadPatchException(at, "a literal is written in double quotes (\"...\"), not " + token.text());
         }
         Node node = token.isNode() ? token.asNode() : null;
         if (node == null || !node.isConcrete() || node.isNodeTriple()) {

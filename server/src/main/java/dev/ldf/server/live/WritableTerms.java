@@ -24,6 +24,7 @@ import org.apache.jena.irix.IRIx;
  */
 public final class WritableTerms {
 
+    private static final String RDF_LANG_STRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString";
     private static final Pattern ABSOLUTE_IRI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:.*", Pattern.DOTALL);
 
     private WritableTerms() {}
@@ -40,6 +41,15 @@ public final class WritableTerms {
             String text = textProblem(node.getLiteralLexicalForm());
             if (text != null) {
                 return "the literal " + text;
+            }
+            if (node.getLiteralBaseDirection() != null) {
+                // RDF 1.2's base direction: neither HDT nor the fragments' formats keep it.
+                return "the literal \"" + shown(node.getLiteralLexicalForm()) + "\"@" + node.getLiteralLanguage() + "--"
+                        + node.getLiteralBaseDirection() + " has a base direction, which this server cannot keep";
+            }
+            if (RDF_LANG_STRING.equals(node.getLiteralDatatypeURI()) && node.getLiteralLanguage().isEmpty()) {
+                return "the literal \"" + shown(node.getLiteralLexicalForm()) + "\"^^rdf:langString has no language "
+                        + "tag: write \"...\"@en";
             }
             String datatype = node.getLiteralDatatypeURI();
             String problem = datatype == null ? null : iriProblem(datatype, adding);

@@ -121,6 +121,13 @@ final class HostileWrites {
                     java.util.Arrays.copyOf(whole, cut), Expect.REFUSED, List.of()));
         }
         writes.add(new Write(coding + " whole", PATCH, coding, whole, valid.expect(), valid.changes()));
+        // Issue 47: bytes after the compressed stream were ignored; the body is the stream, whole.
+        for (String tail : new String[] {"x", "garbage after the stream, longer than a gzip trailer", "\u001f"}) {
+            byte[] trailing = java.util.Arrays.copyOf(whole, whole.length + tail.length());
+            System.arraycopy(tail.getBytes(StandardCharsets.ISO_8859_1), 0, trailing, whole.length, tail.length());
+            writes.add(new Write(coding + " with " + tail.length() + " bytes after it", PATCH, coding, trailing,
+                    Expect.REFUSED, List.of()));
+        }
         return writes;
     }
 
@@ -335,7 +342,14 @@ final class HostileWrites {
                 "TX .",
                 "TC .",
                 "PA \"ex\" <" + EX + ">",
-                "H id .");
+                "H id .",
+                // Issue 47: leniencies of Jena's tokenizer that the log would not keep as written.
+                "A <" + EX + "s> <" + EX + "p> 'single quotes' .",
+                "A <" + EX + "s> <" + EX + "p> '''long single''' .",
+                "A <" + EX + "s> <" + EX + "p> \"\"\"long double\"\"\" .",
+                "A <" + EX + "s> <" + EX + "p> \"x\"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#langString> .",
+                "A <" + EX + "s> <" + EX + "p> \"x\"@en--ltr .",
+                "A <" + EX + "s> <" + EX + "p> " + "9".repeat(1_001) + " .");
         return withRow("broken row", broken);
     }
 

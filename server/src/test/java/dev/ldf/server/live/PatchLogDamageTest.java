@@ -130,20 +130,46 @@ class PatchLogDamageTest {
     }
 
     /**
-     * A crash while the last record is written and forced may leave any of its bytes on disk, so a
-     * whole last record that fails its checksum is a torn tail too: dropped, with its bytes kept.
+     * Issue 47: a flipped bit in the last record was taken for a torn tail and dropped, though the
+     * record is whole and may have been acknowledged. An append forces the body before it writes
+     * the header, so a crash leaves a record cut short or without a header, never a whole record
+     * whose checksum fails: that is damage, and the start is refused.
      */
     @Test
-    void aLastRecordThatDoesNotReadBackIsDroppedAndItsBytesKeptBesideTheLog() throws IOException {
+    void aWholeLastRecordThatFailsItsChecksumRefusesTheStart() throws IOException {
         Log log = log();
         byte[] damaged = log.bytes().clone();
         damaged[damaged.length - 5] ^= 0x01;
         Files.write(log.file(), damaged);
+        DamagedLogException refused = assertThrows(DamagedLogException.class, () -> PatchLog.open(log.file(), 0, x -> true));
+        assertTrue(refused.getMessage().contains("checksum") && refused.getMessage().contains("may have been acknowledged"),
+                refused.getMessage());
+        assertArrayEquals(damaged, Files.readAllBytes(log.file()), "the file is left as it is");
+    }
+
+    /** A last record cut short, as a crash during its write leaves it: a torn tail, dropped, its bytes kept. */
+    @Test
+    void aLastRecordCutShortIsDroppedAndItsBytesKeptBesideTheLog() throws IOException {
+        Log log = log();
+        byte[] cut = Arrays.copyOf(log.bytes(), log.bytes().length - 3);
+        Files.write(log.file(), cut);
         try (PatchLog opened = PatchLog.open(log.file(), 0, x -> true)) {
             assertEquals(RECORDS - 1, opened.version());
         }
-        byte[] tail = Arrays.copyOfRange(damaged, (int) log.starts()[RECORDS], damaged.length);
+        byte[] tail = Arrays.copyOfRange(cut, (int) log.starts()[RECORDS], cut.length);
         assertArrayEquals(tail, Files.readAllBytes(tornFile(log)), "what was cut is kept");
+    }
+
+    /** A last record whose header was never written (zeros, the body on disk): a torn tail. */
+    @Test
+    void aLastRecordWithoutItsHeaderIsATornTail() throws IOException {
+        Log log = log();
+        byte[] headless = log.bytes().clone();
+        Arrays.fill(headless, (int) log.starts()[RECORDS], (int) log.starts()[RECORDS] + 8, (byte) 0);
+        Files.write(log.file(), headless);
+        try (PatchLog opened = PatchLog.open(log.file(), 0, x -> true)) {
+            assertEquals(RECORDS - 1, opened.version());
+        }
     }
 
     private Path tornFile(Log log) throws IOException {
