@@ -62,7 +62,9 @@ public final class FragmentsWebApp implements ServletContainerInitializer {
         datasets.sources().forEach((name, source) -> metrics.datasetSize(name, source.statistics().triples()));
         Readiness readiness = new Readiness();
 
-        // In this order, outermost first, as the embedded server's handlers.
+        // In this order, outermost first, as the embedded server's handlers; the container lets
+        // through paths that Jetty refuses before any handler sees them.
+        filter(context, "ldf-plain-paths", new PlainPathFilter(), DispatcherType.REQUEST);
         filter(context, "ldf-metrics", new RequestMetricsFilter(metrics), DispatcherType.REQUEST);
         filter(context, "ldf-operator", new OperatorFilter(metrics, readiness), DispatcherType.REQUEST);
         filter(context, "ldf-cors", new PublicCorsFilter(), DispatcherType.REQUEST);

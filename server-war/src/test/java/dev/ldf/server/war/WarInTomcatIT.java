@@ -226,6 +226,25 @@ class WarInTomcatIT {
         assertTrue(fragment.contains("\"written\""), fragment);
     }
 
+    /**
+     * Issue 47: path parameters and dot segments, which Tomcat maps past a proxy's block on
+     * {@code /ldf/-/} to the metrics, are refused as the embedded Jetty refuses them.
+     */
+    @Test
+    void pathParametersAndDotSegmentsAreRefused() throws IOException {
+        for (String path : new String[] {"/ldf/;x/-/metrics", "/ldf/library/..;/-/metrics", "/ldf/library/../-/metrics",
+                "/ldf/library/%2e%2e/-/metrics", "/ldf/./-/metrics", "/ldf/library;jsessionid=1"}) {
+            try (Socket socket = new Socket("127.0.0.1", port)) {
+                socket.setSoTimeout(10_000);
+                socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertTrue(answer.startsWith("HTTP/1.1 400"), path + ": " + answer);
+                assertFalse(answer.contains("ldf_requests_total"), path + ": " + answer);
+            }
+        }
+    }
+
     @Test
     void operatorEndpointsAnswerAndCountTheRequests() {
         String base = "http://127.0.0.1:" + port + "/ldf";

@@ -34,6 +34,13 @@ record PublicUrls(String base, String rawPath, String rawQuery) implements Addre
 
     private static String requestBase(HttpServletRequest request) {
         String scheme = request.getScheme();
+        if (!"http".equals(scheme) && !"https".equals(scheme)) {
+            // Only a Forwarded or X-Forwarded-Proto header can name another: it would become the
+            // scheme of every link on the page (javascript:, say).
+            throw HttpError.badRequest("The request's scheme (from a Forwarded or X-Forwarded-Proto header) is '"
+                    + (scheme.length() > 20 ? scheme.substring(0, 20) + "..." : scheme) + "'; only http and https are "
+                    + "accepted.");
+        }
         String host = request.getServerName();
         if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
             host = "[" + host + "]";

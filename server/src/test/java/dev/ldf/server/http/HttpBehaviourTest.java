@@ -141,6 +141,18 @@ class HttpBehaviourTest {
         assertTrue(response.body().contains("\"https://data.example.org:8443/library{?subject,predicate,object}\""));
     }
 
+    /** Issue 47: a forwarded scheme other than http or https would be every link's scheme (javascript:). */
+    @Test
+    void aForwardedSchemeOtherThanHttpOrHttpsIsRefused() {
+        for (String accept : new String[] {"text/html", "application/n-triples"}) {
+            HttpResponse<String> response = Http.get(TestServer.uri() + "library", "Accept", accept,
+                    "X-Forwarded-Proto", "javascript");
+            assertEquals(400, response.statusCode(), response.body());
+            assertTrue(!response.body().contains("javascript:"), response.body());
+            assertTrue(response.body().contains("only http and https"), response.body());
+        }
+    }
+
     @Test
     void aConfiguredBaseUrlWinsOverTheRequest() throws Exception {
         ServerConfig config = ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt())))
