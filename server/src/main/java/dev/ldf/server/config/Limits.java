@@ -32,9 +32,9 @@ package dev.ldf.server.config;
  *                                     this, so a waiting query gets a place within about that long
  *                                     whatever holds the places, at the cost of more suspensions
  * @param minResponseBytesPerSecond    a dump or a live dataset's base file must be read at least this
- *                                     fast on average, after the same grace period as bodies; a slower
- *                                     reader is cut off, so that it cannot hold one of the few places
- *                                     for hours
+ *                                     fast over every 5 s, after the same grace period as bodies; a
+ *                                     slower reader is cut off, so that it cannot hold one of the few
+ *                                     places for hours
  * @param requestHeadTimeoutSeconds    a request's head (its line and headers) must arrive within this
  *                                     long of its first byte, or the connection is closed: the idle
  *                                     timeout starts again with each byte, so a client could trickle
@@ -231,11 +231,6 @@ public record Limits(
     /** How long a body of {@code bytes} may take to arrive. */
     public long bodyDeadlineMillis(long bytes) {
         return BODY_GRACE_SECONDS * 1000L + bytes * 1000L / minRequestBodyBytesPerSecond;
-    }
-
-    /** How long a dump's reader may take for its first {@code bytes}. */
-    public long responseDeadlineMillis(long bytes) {
-        return BODY_GRACE_SECONDS * 1000L + bytes * 1000L / minResponseBytesPerSecond;
     }
 
     void validate() {

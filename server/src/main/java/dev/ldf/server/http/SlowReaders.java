@@ -17,15 +17,20 @@ import jakarta.servlet.http.HttpServletRequest;
 
 /**
  * Cuts off a client that reads a long response (a dump, a base file) slower than
- * {@link Limits#minResponseBytesPerSecond} on average, after a grace period. Such a response holds
- * one of a few places while it streams; a client reading at a trickle, without ever being idle
- * long enough for the idle timeout, would hold it for hours. A check once a second compares what
- * the response has sent with what it should have by then, and closes the connection when it is
- * behind: the blocked write fails, the response ends and its place is free.
+ * {@link Limits#minResponseBytesPerSecond}, over the last {@link #WINDOW_SECONDS} seconds, once a
+ * grace period has passed. Such a response holds one of a few places while it streams; a client
+ * reading at a trickle, without ever being idle long enough for the idle timeout, would hold it
+ * for hours. The rate is taken over a window, not since the start: the socket's buffers take
+ * megabytes at once, and an average since the start counted them for 25 to 40 s of a reader at
+ * 1 KB/s. A check once a second compares what the response has sent in the window with what it
+ * should have, and closes the connection when it is behind: the blocked write fails, the response
+ * ends and its place is free.
  */
 final class SlowReaders {
 
     private static final Logger LOG = LoggerFactory.getLogger(SlowReaders.class);
+    /** The window over which a reader's rate is taken. */
+    static final int WINDOW_SECONDS = 5;
 
     private final Limits limits;
 
@@ -54,6 +59,9 @@ final class SlowReaders {
         private final String target;
         private volatile Scheduler.Task check;
         private volatile boolean done;
+        /** What had been sent at each of the last {@link #WINDOW_SECONDS} checks, oldest next; the checks' thread only. */
+        private final long[] window = new long[WINDOW_SECONDS];
+        private int checks;
 
         Watched(OutputStream out, EndPoint endPoint, Scheduler scheduler, String target) {
             super(out);
@@ -73,9 +81,13 @@ final class SlowReaders {
             }
             long bytes = sent.get();
             long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            if (elapsed > limits.responseDeadlineMillis(bytes)) {
-                LOG.info("Cut off a client reading {} at {} bytes/s, below limits.minResponseBytesPerSecond ({})",
-                        target, bytes * 1000 / Math.max(1, elapsed), limits.minResponseBytesPerSecond());
+            long inWindow = bytes - window[checks % window.length];
+            window[checks % window.length] = bytes;
+            checks++;
+            if (elapsed >= Limits.BODY_GRACE_SECONDS * 1000L && checks > WINDOW_SECONDS
+                    && inWindow < (long) limits.minResponseBytesPerSecond() * WINDOW_SECONDS) {
+                LOG.info("Cut off a client reading {} at {} bytes/s over {} s, below limits.minResponseBytesPerSecond "
+                        + "({})", target, inWindow / WINDOW_SECONDS, WINDOW_SECONDS, limits.minResponseBytesPerSecond());
                 endPoint.close(new IOException("the client reads slower than limits.minResponseBytesPerSecond"));
                 return;
             }
