@@ -6,6 +6,8 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.irix.IRIException;
 import org.apache.jena.irix.IRIx;
 
+import dev.ldf.server.syntax.IriCharacters;
+
 /**
  * What a change may hold: terms that the patch log reads back exactly as they were written, that
  * an HDT file (after a compaction) keeps exactly, and, for triples added, that are valid RDF.
@@ -78,12 +80,9 @@ public final class WritableTerms {
         if (text != null) {
             return "the IRI " + text;
         }
-        for (int i = 0; i < iri.length(); i++) {
-            char c = iri.charAt(i);
-            if (c <= ' ' || c == '<' || c == '>' || c == '"' || c == '{' || c == '}' || c == '|' || c == '^'
-                    || c == '`' || c == '\\') {
-                return "<" + shown(iri) + "> holds " + describe(c) + ", which no IRI may";
-            }
+        int forbidden = IriCharacters.firstForbidden(iri);
+        if (forbidden >= 0) {
+            return "<" + shown(iri) + "> holds " + describe(iri.charAt(forbidden)) + ", which no IRI may";
         }
         if (!adding) {
             return ABSOLUTE_IRI.matcher(iri).matches() ? null : "<" + shown(iri) + "> is not an absolute IRI";
@@ -106,8 +105,7 @@ public final class WritableTerms {
         }
         for (int i = 0; i < label.length(); i = label.offsetByCodePoints(i, 1)) {
             int c = label.codePointAt(i);
-            boolean breaksTheLog = c <= ' ' || c == '<' || c == '>' || c == '"' || c == '{' || c == '}' || c == '|'
-                    || c == '^' || c == '`' || c == '\\';
+            boolean breaksTheLog = IriCharacters.isForbidden(c);
             boolean allowed = !breaksTheLog && (!adding || labelCharacter(c, i == 0, i + Character.charCount(c) == label.length()));
             if (!allowed) {
                 return "the blank node label '" + shown(label) + "' holds " + describe(c)

@@ -139,8 +139,7 @@ public final class SparqlTermScan {
             if (c == '>') {
                 return j;
             }
-            if (c <= ' ' || c == '<' || c == '"' || c == '{' || c == '}' || c == '|' || c == '^' || c == '`'
-                    || c == '\\') {
+            if (IriCharacters.isForbidden(c)) {
                 return -1;
             }
         }
