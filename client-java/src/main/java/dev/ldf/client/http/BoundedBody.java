@@ -38,6 +38,7 @@ public final class BoundedBody extends FilterInputStream {
     private final ScheduledFuture<?> deadline;
     private volatile boolean expired;
     private long read;
+    private final byte[] one = new byte[1];
 
     /**
      * @param decoded   what the parser reads (gunzipped where the body is compressed)
@@ -85,7 +86,6 @@ public final class BoundedBody extends FilterInputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         int n = read(one, 0, 1);
         return n < 0 ? -1 : one[0] & 0xFF;
     }

@@ -100,7 +100,7 @@ public final class LiveDataset implements AutoCloseable {
             if (changes.size() == 0) {
                 return new Accepted(version(), 0, new ChangeSet.Effect(0, 0));
             }
-            admission.admit(state.source.applyingCost(changes), state.source.overlaySize());
+            admission.admit(changes.size(), () -> state.source.newTerms(changes), state.source.overlaySize());
             return writeAs(version() + 1, changes);
         } finally {
             state.writer.unlock();

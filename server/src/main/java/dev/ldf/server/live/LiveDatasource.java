@@ -159,11 +159,11 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
     }
 
     /** Triples held apart from the base (added plus deleted). */
-    /** The heap that applying {@code changes} would take, estimated ({@link PatchAdmission#cost}). */
-    long applyingCost(ChangeSet changes) {
+    /** The distinct terms of {@code changes} that the overlay does not number yet ({@link Overlay#newTerms}). */
+    long newTerms(ChangeSet changes) {
         lock.readLock().lock();
         try {
-            return PatchAdmission.cost(changes.size(), overlay.newTerms(changes));
+            return overlay.newTerms(changes);
         } finally {
             lock.readLock().unlock();
         }

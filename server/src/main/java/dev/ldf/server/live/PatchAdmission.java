@@ -56,6 +56,21 @@ final class PatchAdmission {
     }
 
     /**
+     * Returns when a patch of {@code triples} changes fits; otherwise throws what to answer. Its
+     * terms are looked up ({@code newTerms}, a pass over the patch) only when the most it could
+     * cost, every term new, does not fit at once: most patches are small beside the heap.
+     *
+     * @param overlayTriples the overlay's triples, for the message
+     */
+    void admit(long triples, LongSupplier newTerms, long overlayTriples) {
+        long most = cost(triples, 3 * triples);
+        if (most <= maxHeap / 4 * 3 && usedHeap.getAsLong() + most + maxHeap / RESERVE_SHARE <= maxHeap) {
+            return;
+        }
+        admit(cost(triples, newTerms.getAsLong()), overlayTriples);
+    }
+
+    /**
      * Returns when a patch costing {@code cost} bytes fits; otherwise throws what to answer.
      *
      * @param overlayTriples the overlay's triples, for the message

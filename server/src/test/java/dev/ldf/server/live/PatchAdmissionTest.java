@@ -53,6 +53,19 @@ class PatchAdmissionTest {
     }
 
     @Test
+    void termsAreLookedUpOnlyWhenEveryTermNewWouldNotFit() {
+        AtomicInteger lookups = new AtomicInteger();
+        PatchAdmission admission = new PatchAdmission(1024 * MB, () -> 100 * MB, () -> {});
+        admission.admit(1_000, () -> lookups.incrementAndGet(), 0);
+        assertEquals(0, lookups.get(), "1,000 triples fit even with three new terms each");
+        admission.admit(1_000_000, () -> {
+            lookups.incrementAndGet();
+            return 10_000;
+        }, 0);
+        assertEquals(1, lookups.get(), "a million triples with three new terms each would not: counted");
+    }
+
+    @Test
     void theCostGrowsWithTriplesAndNewTerms() {
         // Measured: 300,000 rows of two new blank nodes each needed between 256 and 290 MB of heap in all.
         long cost = PatchAdmission.cost(300_000, 600_000);
