@@ -68,6 +68,8 @@ public final class FragmentsWebApp implements ServletContainerInitializer {
         filter(context, "ldf-metrics", new RequestMetricsFilter(metrics), DispatcherType.REQUEST);
         filter(context, "ldf-operator", new OperatorFilter(metrics, readiness), DispatcherType.REQUEST);
         filter(context, "ldf-cors", new PublicCorsFilter(), DispatcherType.REQUEST);
+        filter(context, "ldf-body-first", new BodyFirstFilter(config.maxRequestBodyBytes(), config.limits()),
+                DispatcherType.REQUEST, DispatcherType.ASYNC);
         filter(context, "ldf-load-limit", new LoadLimitFilter(config.limits(), metrics),
                 DispatcherType.REQUEST, DispatcherType.ASYNC);
 

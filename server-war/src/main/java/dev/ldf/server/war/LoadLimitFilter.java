@@ -54,9 +54,11 @@ final class LoadLimitFilter extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         boolean admitted = request.getDispatcherType() == DispatcherType.ASYNC && request.getAttribute(ADMITTED) != null;
+        // A request whose body BodyFirstFilter has read comes back by an async dispatch: new here.
+        boolean arriving = request.getDispatcherType() == DispatcherType.REQUEST || BodyFirstFilter.justRead(request);
         if (admitted) {
             request.removeAttribute(ADMITTED);
-        } else if (request.getDispatcherType() != DispatcherType.REQUEST
+        } else if (!arriving
                 || Endpoints.longPoll(request.getMethod(), request.getQueryString(), request.getRequestURI())) {
             chain.doFilter(request, response);
             return;
