@@ -69,7 +69,7 @@ final class HostileRequests {
     }
 
     private String term() {
-        return switch (random.nextInt(16)) {
+        return switch (random.nextInt(18)) {
             case 0 -> "<http://example.org/" + word();
             case 1 -> "http://example.org/" + word() + ">";
             case 2 -> "<<http://a>>";
@@ -85,6 +85,9 @@ final class HostileRequests {
             case 12 -> "http://example.org/" + "x".repeat(100 * 1024);
             case 13 -> "\"" + "y".repeat(100 * 1024) + "\"";
             case 14 -> "http://example.org/" + controlCharacters();
+            // Issue 47: numbers whose value Jena computes in time quadratic in their digits.
+            case 15 -> "\"" + "9".repeat(1_001 + random.nextInt(5_000)) + "\"^^<http://www.w3.org/2001/XMLSchema#integer>";
+            case 16 -> "\"1." + "5".repeat(1_001 + random.nextInt(5_000)) + "\"^^<http://www.w3.org/2001/XMLSchema#decimal>";
             default -> "\"" + controlCharacters() + "\"@" + pick("en", "EN", "x-" + word(), "123", "e n");
         };
     }
@@ -129,7 +132,7 @@ final class HostileRequests {
         }
         b.append(" }");
         String block = b.toString();
-        return switch (random.nextInt(13)) {
+        return switch (random.nextInt(15)) {
             case 0 -> block.substring(0, random.nextInt(block.length() + 1)); // cut anywhere
             // Jena's tokenizer failed to word its error at a '%' that ends the text (issue 32).
             case 9 -> pick("(?s) { (ex:a%", "(?s) { (ex:a%4", "(?s) { (<http://a>) (ex:b%", "(?s) { (a%");
@@ -141,6 +144,9 @@ final class HostileRequests {
             case 6 -> "?s { <http://a> }";
             case 7 -> "(?s) { (<http://a>) } trailing";
             case 8 -> "(?" + MARKUP + ") { (<http://a>) }";
+            // Issue 47: a number of thousands of digits, and an IRI of thousands of dot segments to resolve.
+            case 10 -> "(?s) { (" + "7".repeat(1_001 + random.nextInt(20_000)) + ") }";
+            case 11 -> "(?s) { (<a:" + "/.".repeat(65 + random.nextInt(10_000)) + ">) }";
             default -> block;
         };
     }
