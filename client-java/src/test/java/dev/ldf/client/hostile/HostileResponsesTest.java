@@ -44,14 +44,7 @@ class HostileResponsesTest {
 
     @Test
     void aPageWithoutEndStopsAtTheSizeBound() throws Exception {
-        refused(exchange -> {
-            start(exchange, "application/n-triples", false);
-            try (OutputStream out = exchange.getResponseBody()) {
-                while (true) {
-                    out.write(LINE);
-                }
-            }
-        }, "", "sent an answer of more than 1,048,576 bytes");
+        refused(HostileResponsesTest::endlessTriples, "", "sent an answer of more than 1,048,576 bytes");
     }
 
     @Test
@@ -78,12 +71,7 @@ class HostileResponsesTest {
                 exchange.close();
                 return;
             }
-            start(exchange, "application/n-triples", false);
-            try (OutputStream out = exchange.getResponseBody()) {
-                while (true) {
-                    out.write(LINE);
-                }
-            }
+            endlessTriples(exchange);
         }, "sparql@", "sent an answer of more than 1,048,576 bytes");
     }
 
@@ -136,6 +124,16 @@ class HostileResponsesTest {
             assertTrue(refused.getMessage().contains("127.0.0.1:" + server.getAddress().getPort()), refused.getMessage());
         } finally {
             server.stop(0);
+        }
+    }
+
+    /** N-Triples that never end, until the client hangs up. */
+    private static void endlessTriples(HttpExchange exchange) throws IOException {
+        start(exchange, "application/n-triples", false);
+        try (OutputStream out = exchange.getResponseBody()) {
+            while (true) {
+                out.write(LINE);
+            }
         }
     }
 
