@@ -77,7 +77,8 @@ final class HostileSparqlEndpoint implements AutoCloseable {
         return node.isVariable() ? ntriples : "<" + node.getURI() + ">";
     }
 
-    private static void send(HttpExchange exchange, String type, String body) throws IOException {
+    /** A whole 200 answer of {@code type}; the fixtures' one way to answer. */
+    static void send(HttpExchange exchange, String type, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", type);
         exchange.sendResponseHeaders(200, bytes.length);

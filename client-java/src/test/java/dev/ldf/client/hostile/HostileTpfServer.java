@@ -1,9 +1,7 @@
 package dev.ldf.client.hostile;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.function.UnaryOperator;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -64,12 +62,7 @@ final class HostileTpfServer implements AutoCloseable {
         for (int i = 0; i < 100; i++) {
             quads.append("<http://ex.org/s").append(i).append("> <http://ex.org/p> \"").append(i).append("\" .\n");
         }
-        byte[] body = quads.toString().getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/n-quads");
-        exchange.sendResponseHeaders(200, body.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(body);
-        }
+        HostileSparqlEndpoint.send(exchange, "application/n-quads", quads.toString());
     }
 
     @Override
