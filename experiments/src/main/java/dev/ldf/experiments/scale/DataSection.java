@@ -71,9 +71,9 @@ final class DataSection implements ScaleSection {
         ScaleData.Step convert = step("convert");
         ScaleData.Step index = step("index");
         return String.format(Locale.ROOT, "WatDiv scale factor %d is %,d triples: generated in %s, converted by "
-                + "`ldf-hdt convert --loader DISK` with `%s` in %s (%,.0f triples/s; peak RSS %,.0f MB, up to %,.0f MB of "
+                + "`ldf-hdt convert --loader %s` with `%s` in %s (%,.0f triples/s; peak RSS %,.0f MB, up to %,.0f MB of "
                 + "extra disk), its index built in %s; the HDT file and its index take %,.0f MB",
-                settings.scale(), generate.triples(), duration(generate.seconds()), convert.jvmOptions(),
+                settings.scale(), generate.triples(), duration(generate.seconds()), ScaleData.LOADER, convert.jvmOptions(),
                 duration(convert.seconds()), convert.triplesPerSecond(), convert.peakRssBytes() / MB,
                 convert.peakDiskBytes() / MB, duration(index.seconds()),
                 megabytes(data.hdt()) + megabytes(HdtFiles.indexFile(data.hdt())));

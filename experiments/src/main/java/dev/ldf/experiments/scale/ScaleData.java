@@ -21,7 +21,7 @@ import dev.ldf.watdiv.cli.WatDivCommand;
 
 /**
  * The data steps as a publisher runs them, each a process of its own: {@code ldf-watdiv generate}
- * writes gzipped N-Triples, {@code ldf-hdt convert} with the disk loader and a bounded heap turns
+ * writes gzipped N-Triples, {@code ldf-hdt convert} with the {@link #LOADER} loader and a bounded heap turns
  * them into HDT (and its index), {@code ldf-hdt index} builds the index again on its own, so that
  * its cost shows apart. What each took is kept in a CSV beside the files: the files are made once,
  * and later runs report the figures of the run that made them.
@@ -42,6 +42,9 @@ final class ScaleData {
 
     /** The steps, the conversion's phases (seconds into it), and the files with their sizes. */
     record Made(Path ntriples, Path hdt, List<Step> steps, Map<String, Double> conversionPhases) {}
+
+    /** The loader the conversion runs with: the one whose heap does not grow with the input. */
+    static final dev.ldf.hdt.convert.RdfToHdt.Loader LOADER = dev.ldf.hdt.convert.RdfToHdt.Loader.BOUNDED;
 
     private static final Pattern PHASE = Pattern.compile("^\\[\\s*([0-9.]+)s\\] (read |saving|building index|done in)");
 
@@ -92,10 +95,10 @@ final class ScaleData {
         long triples = generatedTriples();
         steps.add(step("generate", generated, triples, began, List.of()));
         began = Instant.now();
-        progress.printf(Locale.ROOT, "data: converting to HDT with ldf-hdt convert --loader DISK (JVM: %s)%n",
+        progress.printf(Locale.ROOT, "data: converting to HDT with ldf-hdt convert --loader %s (JVM: %s)%n", LOADER,
                 String.join(" ", convertJvm));
         ToolRun.Cost converted = new ToolRun(convertJvm, HdtDataCommand.class.getName()).run(List.of("convert",
-                "--loader", "DISK", "--base", BASE, "-o", hdt().toString(), ntriples().toString()), log("convert"), dir);
+                "--loader", LOADER.name(), "--base", BASE, "-o", hdt().toString(), ntriples().toString()), log("convert"), dir);
         steps.add(step("convert", converted, triples, began, convertJvm));
         progress.println("data: building the index again on its own (ldf-hdt index)");
         Files.delete(HdtFiles.indexFile(hdt()));

@@ -58,9 +58,10 @@ public final class HdtDataCommand {
                 description = "Base IRI for relative IRIs and the HDT header (default: ${DEFAULT-VALUE}).")
         String base;
 
-        @Option(names = "--loader", defaultValue = "MEMORY",
-                description = "MEMORY (fast, needs the dataset on the heap) or DISK (sorts in chunks "
-                        + "beside the output; for inputs larger than the heap). Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--loader", defaultValue = "BOUNDED",
+                description = "BOUNDED (sorts chunks beside the output and merges them: the fastest, with a heap "
+                        + "that does not grow with the input), MEMORY (hdt-java's, the dataset on the heap) or DISK "
+                        + "(hdt-java's disk generator). Default: ${DEFAULT-VALUE}.")
         RdfToHdt.Loader loader;
 
         @Option(names = {"-q", "--quiet"}, description = "No progress output.")

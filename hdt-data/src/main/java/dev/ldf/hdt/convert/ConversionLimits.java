@@ -26,9 +26,10 @@ public final class ConversionLimits extends IOException {
                 return outOfHeap(loader, e);
             }
             if (t instanceof IOException && String.valueOf(t.getMessage()).contains("No space left on device")) {
-                return new ConversionLimits("the disk is full under " + work + ": the DISK loader sorts in chunks "
-                        + "there and needs free space of about twice the uncompressed input; free some, or write the "
-                        + "output (-o) to a disk with more room", e);
+                return new ConversionLimits("the disk is full under " + work + ": the " + loader + " loader sorts in "
+                        + "chunks there and needs free space of about " + (loader == RdfToHdt.Loader.BOUNDED
+                                ? "three times the gzipped input" : "twice the uncompressed input")
+                        + "; free some, or write the output (-o) to a disk with more room", e);
             }
         }
         return null;
@@ -36,10 +37,13 @@ public final class ConversionLimits extends IOException {
 
     private static ConversionLimits outOfHeap(RdfToHdt.Loader loader, Throwable e) {
         long heapMb = Runtime.getRuntime().maxMemory() >> 20;
-        String advice = loader == RdfToHdt.Loader.MEMORY
-                ? "the MEMORY loader keeps the whole dataset on the heap: convert with --loader DISK, which sorts in "
-                        + "chunks on disk, or give Java more heap (java -Xmx8g -jar ldf-hdt.jar convert …)"
-                : "give Java more heap (java -Xmx4g -jar ldf-hdt.jar convert …); the DISK loader's chunks grow with it";
+        String advice = switch (loader) {
+            case MEMORY -> "the MEMORY loader keeps the whole dataset on the heap: convert with the default loader, "
+                    + "BOUNDED, which sorts in chunks on disk, or give Java more heap (java -Xmx8g -jar ldf-hdt.jar convert …)";
+            case BOUNDED -> "the BOUNDED loader's chunks are a fifth of the heap each, and no triple may be larger than "
+                    + "one: give Java more heap (java -Xmx2g -jar ldf-hdt.jar convert …)";
+            case DISK -> "give Java more heap (java -Xmx4g -jar ldf-hdt.jar convert …); the DISK loader's chunks grow with it";
+        };
         return new ConversionLimits(String.format(Locale.ROOT, "out of memory with a heap of %,d MB: %s", heapMb, advice), e);
     }
 }

@@ -46,14 +46,30 @@ record RdfSource(Path path, Lang lang, boolean gzipped, int position) {
     }
 
     RDFParserBuilder parser(InputStream in, String baseUri) {
-        UUID scope = UUID.nameUUIDFromBytes((position + ":" + path.getFileName())
-                .getBytes(StandardCharsets.UTF_8));
+        return parser(baseUri, labels()).source(in);
+    }
+
+    /** A parser of {@code text}, a part of this file, that labels blank nodes with {@code labels}. */
+    RDFParserBuilder parser(String text, String baseUri, LabelToNode labels) {
+        return parser(baseUri, labels).fromString(text);
+    }
+
+    private RDFParserBuilder parser(String baseUri, LabelToNode labels) {
         return RDFParser.create()
-                .source(in)
                 .lang(lang)
                 // An error ends the conversion with one line that names the file (the caller's); only warnings are logged.
                 .errorHandler(ErrorHandlerFactory.errorHandlerWarnOrExceptions(LoggerFactory.getLogger(RdfSource.class)))
                 .base(baseUri)
-                .labelToNode(LabelToNode.createScopeByDocumentHash(scope));
+                .labelToNode(labels);
+    }
+
+    /**
+     * The file's blank node labels: a function of the label and the file's position and name, kept
+     * nowhere, so that one file read in parts labels its blank nodes alike.
+     */
+    LabelToNode labels() {
+        UUID scope = UUID.nameUUIDFromBytes((position + ":" + path.getFileName())
+                .getBytes(StandardCharsets.UTF_8));
+        return LabelToNode.createScopeByDocumentHash(scope);
     }
 }

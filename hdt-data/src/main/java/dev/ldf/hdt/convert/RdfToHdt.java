@@ -16,6 +16,7 @@ import org.rdfhdt.hdt.options.HDTOptions;
 import org.rdfhdt.hdt.options.HDTOptionsKeys;
 import org.rdfhdt.hdt.triples.TripleString;
 
+import dev.ldf.hdt.build.HdtBuilder;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.quiet.QuietOutput;
@@ -32,8 +33,12 @@ import dev.ldf.hdt.term.HdtTerms;
  */
 public final class RdfToHdt {
 
-    /** How hdt-java builds the file. */
-    public enum Loader { MEMORY, DISK }
+    /**
+     * How the file is built: {@code BOUNDED} (ours, {@link HdtBuilder}) sorts chunks of the input on
+     * disk and merges them with a heap that does not grow with the input, reading N-Triples line by
+     * line; {@code MEMORY} and {@code DISK} are hdt-java's own in-memory and disk generators, fed by RIOT.
+     */
+    public enum Loader { BOUNDED, MEMORY, DISK }
 
     /** The header triple that carries the conversion's date: the one part of a file that changes from run to run. */
     private static final String ISSUED = "http://purl.org/dc/terms/issued";
@@ -42,16 +47,25 @@ public final class RdfToHdt {
     private final Loader loader;
     private final ConversionProgress progress;
     private final boolean reproducible;
+    /** The {@link Loader#BOUNDED} loader's chunks; null to size them from the heap. */
+    private final HdtBuilder.ChunkSize chunkSize;
 
     public RdfToHdt(String baseUri, Loader loader, ConversionProgress progress) {
-        this(baseUri, loader, progress, false);
+        this(baseUri, loader, progress, false, null);
     }
 
-    private RdfToHdt(String baseUri, Loader loader, ConversionProgress progress, boolean reproducible) {
+    private RdfToHdt(String baseUri, Loader loader, ConversionProgress progress, boolean reproducible,
+            HdtBuilder.ChunkSize chunkSize) {
         this.baseUri = baseUri;
         this.loader = loader;
         this.progress = progress;
         this.reproducible = reproducible;
+        this.chunkSize = chunkSize;
+    }
+
+    /** This converter with the {@link Loader#BOUNDED} loader's chunks of {@code size} instead of sized from the heap. */
+    RdfToHdt withChunks(HdtBuilder.ChunkSize size) {
+        return new RdfToHdt(baseUri, loader, progress, reproducible, size);
     }
 
     /**
@@ -60,7 +74,7 @@ public final class RdfToHdt {
      * with results).
      */
     public RdfToHdt reproducible() {
-        return new RdfToHdt(baseUri, loader, progress, true);
+        return new RdfToHdt(baseUri, loader, progress, true, chunkSize);
     }
 
     /**
@@ -83,9 +97,49 @@ public final class RdfToHdt {
             }
             sources.add(RdfSource.of(input, i));
         }
-        try (SourceTriples triples = new SourceTriples(sources, baseUri, progress)) {
-            return build(triples, () -> triples.read, () -> triples.skipped, output, List.of());
+        if (loader == Loader.BOUNDED) {
+            long[] counts = new long[2];
+            return build(work -> buildBounded(sources, work, counts), () -> counts[0], () -> counts[1], output, List.of());
         }
+        try (SourceTriples triples = new SourceTriples(sources, baseUri, progress)) {
+            return build(work -> generate(triples, work), () -> triples.read, () -> triples.skipped, output, List.of());
+        }
+    }
+
+    /** Reads every source into an {@link HdtBuilder}; {@code counts} gets the triples read and quads skipped. */
+    private HDT buildBounded(List<RdfSource> sources, Path work, long[] counts) throws IOException {
+        long total = 0;
+        for (RdfSource source : sources) {
+            total += Files.size(source.path());
+        }
+        double totalBytes = Math.max(1, total);
+        try (HdtBuilder builder = builder(work)) {
+            long before = 0;
+            for (RdfSource source : sources) {
+                long offset = before;
+                if (source.lang().equals(org.apache.jena.riot.Lang.NTRIPLES)) {
+                    NTriplesInput input = new NTriplesInput(source, baseUri, progress, counts[0]);
+                    input.readInto(builder, new java.util.concurrent.atomic.AtomicLong(), bytes -> (offset + bytes) / totalBytes);
+                    counts[0] = input.read;
+                } else {
+                    try (SourceTriples triples = new SourceTriples(List.of(source), baseUri, progress)) {
+                        while (triples.hasNext()) {
+                            TripleString t = triples.next();
+                            builder.add(t.getSubject().toString(), t.getPredicate().toString(), t.getObject().toString());
+                        }
+                        counts[0] += triples.read;
+                        counts[1] += triples.skipped;
+                    }
+                }
+                before += Files.size(source.path());
+            }
+            return builder.finish(baseUri);
+        }
+    }
+
+    private HdtBuilder builder(Path work) throws IOException {
+        return new HdtBuilder(work, chunkSize != null ? chunkSize
+                : HdtBuilder.ChunkSize.forHeap(Runtime.getRuntime().maxMemory()), progress);
     }
 
     /**
@@ -100,10 +154,27 @@ public final class RdfToHdt {
             progress.parsed(name, ++read[0], -1);
             return t;
         });
-        return build(counted, () -> read[0], () -> 0, output, header);
+        if (loader == Loader.BOUNDED) {
+            return build(work -> {
+                try (HdtBuilder builder = builder(work)) {
+                    while (counted.hasNext()) {
+                        TripleString t = counted.next();
+                        builder.add(t.getSubject().toString(), t.getPredicate().toString(), t.getObject().toString());
+                    }
+                    return builder.finish(baseUri);
+                }
+            }, () -> read[0], () -> 0, output, header);
+        }
+        return build(work -> generate(counted, work), () -> read[0], () -> 0, output, header);
     }
 
-    private ConversionSummary build(Iterator<TripleString> triples, java.util.function.LongSupplier read,
+    /** Builds an HDT using {@code work} as its work directory (null for the memory loader). */
+    @FunctionalInterface
+    private interface Generation {
+        HDT generate(Path work) throws IOException;
+    }
+
+    private ConversionSummary build(Generation generation, java.util.function.LongSupplier read,
             java.util.function.LongSupplier skipped, Path output, List<TripleString> header) throws IOException {
         long start = System.nanoTime();
         Path absolute = output.toAbsolutePath();
@@ -112,10 +183,10 @@ public final class RdfToHdt {
         // Not Files.createTempFile: its owner-only permissions would stay on the finished file.
         Path temp = dir.resolve(absolute.getFileName() + ".part");
         // Named after the output, so that what a crash leaves can be told apart from other runs' work.
-        Path work = loader == Loader.DISK ? Files.createTempDirectory(dir, absolute.getFileName() + ".work") : null;
+        Path work = loader != Loader.MEMORY ? Files.createTempDirectory(dir, absolute.getFileName() + ".work") : null;
         try {
             long count;
-            try (HDT hdt = limited(() -> generate(triples, work), work != null ? work : dir)) {
+            try (HDT hdt = limited(() -> generation.generate(work), work != null ? work : dir)) {
                 count = hdt.getTriples().getNumberOfElements();
                 progress.message(String.format(java.util.Locale.ROOT,
                         "read %,d triples (%,d in named graphs skipped); %,d distinct; saving %s",

@@ -67,7 +67,7 @@ class HdtDataCommandTest {
             String printed = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             assertEquals(1, child.waitFor(), printed);
             assertTrue(printed.startsWith("error: out of memory with a heap of ") && !printed.contains("\n")
-                    && printed.contains(loader.equals("MEMORY") ? "--loader DISK" : "java -Xmx4g"), printed);
+                    && printed.contains(loader.equals("MEMORY") ? "default loader, BOUNDED" : "java -Xmx4g"), printed);
             try (var left = Files.list(dir)) {
                 assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith(loader)).toList());
             }

@@ -58,7 +58,7 @@ final class Compaction {
         String baseUri = snapshot.base().baseUri();
         TripleString version = new TripleString(baseUri == null || baseUri.isEmpty() ? "urn:ldf:dataset" : baseUri,
                 Vocabulary.COMPACTED_VERSION, "\"" + snapshot.version() + "\"");
-        new RdfToHdt(baseUri, RdfToHdt.Loader.DISK, progress).write(triples, dataset, next, List.of(version));
+        new RdfToHdt(baseUri, RdfToHdt.Loader.BOUNDED, progress).write(triples, dataset, next, List.of(version));
         return next;
     }
 

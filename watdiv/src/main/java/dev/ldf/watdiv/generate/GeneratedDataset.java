@@ -54,9 +54,8 @@ public final class GeneratedDataset {
         line.print(String.format(Locale.ROOT, "generated %,d triples (scale factor %d, seed %d) in %.1f s: %s", triples,
                 generator.scale(), generator.seed(), (System.nanoTime() - start) / 1e9, ntriples));
         if (hdt != null) {
-            RdfToHdt.Loader loader = triples > 5_000_000 ? RdfToHdt.Loader.DISK : RdfToHdt.Loader.MEMORY;
             // The same seed gives the same file, byte for byte: results record its digest.
-            new RdfToHdt(BASE, loader, new ConversionProgress(line)).reproducible().convert(List.of(ntriples), hdt);
+            new RdfToHdt(BASE, RdfToHdt.Loader.BOUNDED, new ConversionProgress(line)).reproducible().convert(List.of(ntriples), hdt);
         }
         return triples;
     }

@@ -1,0 +1,236 @@
+package dev.ldf.hdt.build;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.rdfhdt.hdt.dictionary.impl.WriteFourSectionDictionary;
+import org.rdfhdt.hdt.dictionary.impl.section.WriteDictionarySection;
+import org.rdfhdt.hdt.enums.TripleComponentOrder;
+import org.rdfhdt.hdt.hdt.HDT;
+import org.rdfhdt.hdt.hdt.impl.WriteHDTImpl;
+import org.rdfhdt.hdt.header.HeaderFactory;
+import org.rdfhdt.hdt.listener.ProgressListener;
+import org.rdfhdt.hdt.options.HDTOptions;
+import org.rdfhdt.hdt.triples.impl.OneReadTempTriples;
+import org.rdfhdt.hdt.triples.impl.WriteBitmapTriples;
+import org.rdfhdt.hdt.util.io.CloseSuppressPath;
+
+/**
+ * Builds an HDT file from triples whose terms are already spelled as HDT stores them, with a heap
+ * that does not grow with the input: triples fill a chunk in memory (its terms deduplicated by
+ * hashing); a full chunk is sorted and written as a {@link Run} on a second thread while the next
+ * one fills; the runs' terms are merged into the dictionary ({@link DictionaryMerge}), their
+ * triples mapped to IDs, sorted and merged ({@link IdTriples}) into hdt-java's own writers of
+ * dictionary sections and bitmap triples.
+ *
+ * <p>Not thread-safe: one thread adds triples, then calls {@link #finish}.
+ */
+public final class HdtBuilder implements AutoCloseable {
+
+    /** How large a chunk is: bytes of distinct terms and triples; two chunks are on the heap at once. */
+    public record ChunkSize(int termBytes, int triples) {
+
+        /** Chunks sized so that a build stays within about half of the heap this JVM may use. */
+        public static ChunkSize forHeap(long maxHeapBytes) {
+            long perChunk = maxHeapBytes / 5;
+            int triples = (int) Math.max(1024, Math.min(12_000_000, perChunk / 150));
+            return new ChunkSize(40 * triples, triples);
+        }
+    }
+
+    private final Path work;
+    private final ProgressListener progress;
+    private final boolean allowPacked;
+    private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "ldf-hdt-runs");
+        t.setDaemon(true);
+        return t;
+    });
+    private ChunkTerms filling;
+    private ChunkTerms spare;
+    private Future<Run> written;
+    private final List<Run> runs = new ArrayList<>();
+    private long triples;
+
+    public HdtBuilder(Path work, ChunkSize size, ProgressListener progress) throws IOException {
+        this(work, size, progress, true);
+    }
+
+    HdtBuilder(Path work, ChunkSize size, ProgressListener progress, boolean allowPacked) throws IOException {
+        this.work = Files.createDirectories(work);
+        this.progress = progress;
+        this.allowPacked = allowPacked;
+        this.filling = new ChunkTerms(size.termBytes(), size.triples());
+        this.spare = new ChunkTerms(size.termBytes(), size.triples());
+    }
+
+    /** Adds one triple, its terms given as UTF-8 slices. */
+    public void add(byte[] sb, int so, int sl, byte[] pb, int po, int pl, byte[] ob, int oo, int ol) throws IOException {
+        int bytes = sl + pl + ol;
+        if (!filling.fits(bytes)) {
+            flush();
+            if (!filling.fits(bytes)) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT,
+                        "a triple of %,d bytes is larger than a chunk", bytes));
+            }
+        }
+        filling.add(sb, so, sl, pb, po, pl, ob, oo, ol);
+        triples++;
+    }
+
+    /** Adds one triple whose terms are strings. */
+    public void add(String s, String p, String o) throws IOException {
+        byte[] sb = s.getBytes(StandardCharsets.UTF_8);
+        byte[] pb = p.getBytes(StandardCharsets.UTF_8);
+        byte[] ob = o.getBytes(StandardCharsets.UTF_8);
+        add(sb, 0, sb.length, pb, 0, pb.length, ob, 0, ob.length);
+    }
+
+    /** Triples added so far, duplicates included. */
+    public long added() {
+        return triples;
+    }
+
+    private void flush() throws IOException {
+        if (filling.isEmpty()) {
+            return;
+        }
+        awaitWritten();
+        ChunkTerms full = filling;
+        filling = spare;
+        spare = full;
+        int number = runs.size() + (written == null ? 0 : 1);
+        written = writer.submit(() -> Run.write(full, number, work));
+        filling.clear();
+    }
+
+    private void awaitWritten() throws IOException {
+        if (written == null) {
+            return;
+        }
+        try {
+            runs.add(written.get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while writing a run");
+        } catch (ExecutionException e) {
+            throw asIo(e.getCause());
+        } finally {
+            written = null;
+        }
+    }
+
+    private static IOException asIo(Throwable cause) {
+        if (cause instanceof IOException io) {
+            return io;
+        }
+        if (cause instanceof RuntimeException r) {
+            throw r;
+        }
+        if (cause instanceof Error e) {
+            throw e;
+        }
+        return new IOException(cause);
+    }
+
+    /**
+     * Builds the HDT from everything added: a file-backed {@link HDT} (its parts in the work
+     * directory) ready to be saved with {@link HDT#saveToHDT}; the caller closes it.
+     */
+    public HDT finish(String baseUri) throws IOException {
+        flush();
+        awaitWritten();
+        filling = null;
+        spare = null;
+        progress.notifyProgress(0, String.format(Locale.ROOT, "merging the terms of %,d runs", runs.size()));
+        DictionaryMerge.Sections sections = DictionaryMerge.merge(runs, work, n -> progress.notifyProgress(0,
+                String.format(Locale.ROOT, "merged %,d distinct terms", n)));
+        HDTOptions spec = HDTOptions.of();
+        CloseSuppressPath dir = CloseSuppressPath.of(work);
+        WriteDictionarySection shared = section(spec, dir, "shared", sections.shared(), sections.sharedCount());
+        WriteDictionarySection subjects = section(spec, dir, "subjects", sections.subjects(), sections.subjectCount());
+        WriteDictionarySection predicates = section(spec, dir, "predicates", sections.predicates(), sections.predicateCount());
+        WriteDictionarySection objects = section(spec, dir, "objects", sections.objects(), sections.objectCount());
+        WriteFourSectionDictionary dictionary = new WriteFourSectionDictionary(spec, subjects, predicates, objects, shared);
+
+        IdTriples ids = new IdTriples(sections.sharedCount(),
+                sections.sharedCount() + sections.subjectCount() + sections.objectCount(),
+                sections.predicateCount(), allowPacked);
+        List<IdTriples.Sorted> sorted = sortRuns(ids);
+        long upperBound = 0;
+        for (IdTriples.Sorted s : sorted) {
+            upperBound += s.count();
+        }
+        progress.notifyProgress(0, String.format(Locale.ROOT, "writing %,d triples", upperBound));
+        WriteBitmapTriples bitmapTriples = new WriteBitmapTriples(spec, dir.resolve("triples"), Run.BUFFER);
+        bitmapTriples.load(new OneReadTempTriples(IdTriples.merged(sorted), TripleComponentOrder.SPO, upperBound), progress);
+        for (IdTriples.Sorted s : sorted) {
+            Files.deleteIfExists(s.file());
+        }
+        WriteHDTImpl hdt = new WriteHDTImpl(spec, dir.resolve("hdt"), dictionary, bitmapTriples, HeaderFactory.createHeader(spec));
+        hdt.setBaseUri(baseUri);
+        hdt.populateHeaderStructure(baseUri);
+        return hdt;
+    }
+
+    private WriteDictionarySection section(HDTOptions spec, CloseSuppressPath dir, String name, Path terms, long count)
+            throws IOException {
+        progress.notifyProgress(0, String.format(Locale.ROOT, "writing the %s section: %,d terms", name, count));
+        WriteDictionarySection section = new WriteDictionarySection(spec, dir.resolve(name), Run.BUFFER);
+        try (SortedTerms.Reader reader = new SortedTerms.Reader(terms, false, count)) {
+            section.load(SortedTerms.strings(reader), Math.max(1, count), progress);
+        }
+        Files.deleteIfExists(terms);
+        return section;
+    }
+
+    private List<IdTriples.Sorted> sortRuns(IdTriples ids) throws IOException {
+        int threads = Math.max(1, Math.min(runs.size(), Runtime.getRuntime().availableProcessors()));
+        ExecutorService sorters = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "ldf-hdt-sort");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<IdTriples.Sorted>> futures = new ArrayList<>();
+            for (Run run : runs) {
+                futures.add(sorters.submit(() -> {
+                    IdTriples.Sorted s = ids.sort(run, work.resolve("run-" + run.number() + ".sorted"));
+                    run.delete();
+                    return s;
+                }));
+            }
+            List<IdTriples.Sorted> sorted = new ArrayList<>();
+            for (int i = 0; i < futures.size(); i++) {
+                try {
+                    sorted.add(futures.get(i).get());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("interrupted while sorting triples");
+                } catch (ExecutionException e) {
+                    throw asIo(e.getCause());
+                }
+                progress.notifyProgress(0, String.format(Locale.ROOT, "sorted the triples of %,d of %,d runs",
+                        i + 1, futures.size()));
+            }
+            return sorted;
+        } finally {
+            sorters.shutdownNow();
+        }
+    }
+
+    @Override
+    public void close() {
+        writer.shutdownNow();
+    }
+}
