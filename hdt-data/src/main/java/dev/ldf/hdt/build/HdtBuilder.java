@@ -51,6 +51,7 @@ public final class HdtBuilder implements AutoCloseable {
     private final Path work;
     private final ProgressListener progress;
     private final boolean allowPacked;
+    private final int chunkTriples;
     private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "ldf-hdt-runs");
         t.setDaemon(true);
@@ -70,6 +71,7 @@ public final class HdtBuilder implements AutoCloseable {
         this.work = Files.createDirectories(work);
         this.progress = progress;
         this.allowPacked = allowPacked;
+        this.chunkTriples = size.triples();
         this.filling = new ChunkTerms(size.termBytes(), size.triples());
         this.spare = new ChunkTerms(size.termBytes(), size.triples());
     }
@@ -144,10 +146,42 @@ public final class HdtBuilder implements AutoCloseable {
     }
 
     /**
-     * Builds the HDT from everything added: a file-backed {@link HDT} (its parts in the work
-     * directory) ready to be saved with {@link HDT#saveToHDT}; the caller closes it.
+     * What {@link #finish} built: the HDT, file-backed (its parts in the work directory) and ready
+     * to be saved with {@link HDT#saveToHDT}, and its index, to be written once the file is saved.
      */
-    public HDT finish(String baseUri) throws IOException {
+    public static final class Built implements AutoCloseable {
+        private final HDT hdt;
+        private final TriplesIndex index;
+        private final ProgressListener progress;
+
+        private Built(HDT hdt, TriplesIndex index, ProgressListener progress) {
+            this.hdt = hdt;
+            this.index = index;
+            this.progress = progress;
+        }
+
+        public HDT hdt() {
+            return hdt;
+        }
+
+        /** Writes the {@code .index.v1-1} file of {@code hdtFile}, the HDT saved from {@link #hdt()}, beside it. */
+        public void writeIndex(Path hdtFile) throws IOException {
+            index.write(hdtFile.resolveSibling(hdtFile.getFileName() + org.rdfhdt.hdt.hdt.HDTVersion.get_index_suffix("-")),
+                    progress);
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                hdt.close();
+            } finally {
+                index.close();
+            }
+        }
+    }
+
+    /** Builds the HDT and the makings of its index from everything added; the caller closes what it gets. */
+    public Built finish(String baseUri) throws IOException {
         flush();
         awaitWritten();
         filling = null;
@@ -172,15 +206,23 @@ public final class HdtBuilder implements AutoCloseable {
             upperBound += s.count();
         }
         progress.notifyProgress(0, String.format(Locale.ROOT, "writing %,d triples", upperBound));
+        TriplesIndex index = new TriplesIndex(work, sections.sharedCount() + sections.objectCount(),
+                sections.predicateCount(), upperBound, 3 * chunkTriples, allowPacked);
         WriteBitmapTriples bitmapTriples = new WriteBitmapTriples(spec, dir.resolve("triples"), Run.BUFFER);
-        bitmapTriples.load(new OneReadTempTriples(IdTriples.merged(sorted), TripleComponentOrder.SPO, upperBound), progress);
+        try {
+            bitmapTriples.load(new OneReadTempTriples(index.observing(IdTriples.merged(sorted)), TripleComponentOrder.SPO,
+                    upperBound), progress);
+        } catch (IOException | RuntimeException | Error e) {
+            index.close();
+            throw e;
+        }
         for (IdTriples.Sorted s : sorted) {
             Files.deleteIfExists(s.file());
         }
         WriteHDTImpl hdt = new WriteHDTImpl(spec, dir.resolve("hdt"), dictionary, bitmapTriples, HeaderFactory.createHeader(spec));
         hdt.setBaseUri(baseUri);
         hdt.populateHeaderStructure(baseUri);
-        return hdt;
+        return new Built(hdt, index, progress);
     }
 
     private WriteDictionarySection section(HDTOptions spec, CloseSuppressPath dir, String name, Path terms, long count)

@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import dev.ldf.cli.Commands;
 import dev.ldf.cli.ProgressLine;
 import dev.ldf.cli.UsageException;
+import dev.ldf.hdt.convert.ConversionCheck;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.ConversionSummary;
 import dev.ldf.hdt.convert.RdfToHdt;
@@ -25,11 +26,12 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The {@code ldf-hdt} command line: {@code convert} RDF to HDT, build the {@code index} of an HDT
- * file, write the {@code sample} dataset.
+ * file, {@code check} a file against its input, write the {@code sample} dataset.
  */
 @Command(name = "ldf-hdt", mixinStandardHelpOptions = true,
         description = "Turns RDF dumps into HDT files with their index.",
-        subcommands = {HdtDataCommand.Convert.class, HdtDataCommand.Index.class, HdtDataCommand.Sample.class})
+        subcommands = {HdtDataCommand.Convert.class, HdtDataCommand.Index.class, HdtDataCommand.Check.class,
+                HdtDataCommand.Sample.class})
 public final class HdtDataCommand {
 
     public static void main(String[] args) {
@@ -108,6 +110,47 @@ public final class HdtDataCommand {
             System.out.printf(Locale.ROOT, "%s in %.1f s%n", Files.exists(index) ? index : hdt + " (no triples, no index needed)",
                     (System.nanoTime() - start) / 1e9);
             return 0;
+        }
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = "Checks an HDT file against the RDF files it was converted from, read again by Jena RIOT: "
+                    + "for a sample of subjects, the file's triples of each must be exactly the input's.")
+    static final class Check implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "HDT", description = "The HDT file.")
+        Path hdt;
+
+        @Parameters(index = "1..*", arity = "1..*", paramLabel = "INPUT", description = "The RDF files it was converted from, in order.")
+        List<Path> inputs;
+
+        @Option(names = "--base", defaultValue = "http://example.org/",
+                description = "The base IRI the conversion used (default: ${DEFAULT-VALUE}).")
+        String base;
+
+        @Option(names = "--per-million", defaultValue = "1000",
+                description = "Subjects in a million to compare (default: ${DEFAULT-VALUE}).")
+        int perMillion;
+
+        @Option(names = {"-q", "--quiet"}, description = "No progress output.")
+        boolean quiet;
+
+        @Override
+        public Integer call() throws IOException {
+            if (!Files.isRegularFile(hdt)) {
+                throw new UsageException("HDT file not found: " + hdt);
+            }
+            for (Path input : inputs) {
+                if (!Files.isRegularFile(input)) {
+                    throw new UsageException("input file not found: " + input);
+                }
+            }
+            if (perMillion < 1 || perMillion > 1_000_000) {
+                throw new UsageException("--per-million must be from 1 to 1000000");
+            }
+            ConversionCheck.Result result = ConversionCheck.check(hdt, inputs, base, perMillion,
+                    new ConversionProgress(ProgressLine.standardError(quiet)));
+            System.out.println(hdt + ": " + result.describe());
+            return result.passed() ? 0 : 1;
         }
     }
 

@@ -107,7 +107,7 @@ public final class RdfToHdt {
     }
 
     /** Reads every source into an {@link HdtBuilder}; {@code counts} gets the triples read and quads skipped. */
-    private HDT buildBounded(List<RdfSource> sources, Path work, long[] counts) throws IOException {
+    private Generated buildBounded(List<RdfSource> sources, Path work, long[] counts) throws IOException {
         long total = 0;
         for (RdfSource source : sources) {
             total += Files.size(source.path());
@@ -133,8 +133,12 @@ public final class RdfToHdt {
                 }
                 before += Files.size(source.path());
             }
-            return builder.finish(baseUri);
+            return bounded(builder.finish(baseUri));
         }
+    }
+
+    private static Generated bounded(HdtBuilder.Built built) {
+        return new Generated(built.hdt(), built::writeIndex, built);
     }
 
     private HdtBuilder builder(Path work) throws IOException {
@@ -161,7 +165,7 @@ public final class RdfToHdt {
                         TripleString t = counted.next();
                         builder.add(t.getSubject().toString(), t.getPredicate().toString(), t.getObject().toString());
                     }
-                    return builder.finish(baseUri);
+                    return bounded(builder.finish(baseUri));
                 }
             }, () -> read[0], () -> 0, output, header);
         }
@@ -171,7 +175,21 @@ public final class RdfToHdt {
     /** Builds an HDT using {@code work} as its work directory (null for the memory loader). */
     @FunctionalInterface
     private interface Generation {
-        HDT generate(Path work) throws IOException;
+        Generated generate(Path work) throws IOException;
+    }
+
+    /** Writes the index of a saved HDT file beside it. */
+    @FunctionalInterface
+    private interface IndexStep {
+        void write(Path hdtFile) throws IOException;
+    }
+
+    /** A generated HDT, how its index is written once it is saved, and what to close after both. */
+    private record Generated(HDT hdt, IndexStep index, AutoCloseable resources) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            resources.close();
+        }
     }
 
     private ConversionSummary build(Generation generation, java.util.function.LongSupplier read,
@@ -186,7 +204,8 @@ public final class RdfToHdt {
         Path work = loader != Loader.MEMORY ? Files.createTempDirectory(dir, absolute.getFileName() + ".work") : null;
         try {
             long count;
-            try (HDT hdt = limited(() -> generation.generate(work), work != null ? work : dir)) {
+            try (Generated generated = limited(() -> generation.generate(work), work != null ? work : dir)) {
+                HDT hdt = generated.hdt();
                 count = hdt.getTriples().getNumberOfElements();
                 progress.message(String.format(java.util.Locale.ROOT,
                         "read %,d triples (%,d in named graphs skipped); %,d distinct; saving %s",
@@ -201,12 +220,22 @@ public final class RdfToHdt {
                     hdt.saveToHDT(temp.toString(), progress);
                     return null;
                 }, dir);
+                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                limited(() -> {
+                    progress.message("building index for " + absolute.getFileName());
+                    Files.deleteIfExists(HdtFiles.indexFile(absolute));
+                    if (count > 0) {
+                        generated.index().write(absolute);
+                    } else {
+                        progress.message(absolute.getFileName() + " has no triples: it needs no index");
+                    }
+                    return null;
+                }, dir);
+            } catch (IOException | RuntimeException | Error e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException(e.getMessage(), e);
             }
-            Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            limited(() -> {
-                buildIndex(absolute);
-                return null;
-            }, dir);
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             progress.message(String.format(java.util.Locale.ROOT, "done in %.1f s: %s", elapsed.toMillis() / 1000.0, output));
             return new ConversionSummary(absolute, read.getAsLong(), skipped.getAsLong(), count, elapsed);
@@ -250,13 +279,16 @@ public final class RdfToHdt {
         }
     }
 
-    private HDT generate(Iterator<TripleString> triples, Path work) throws IOException {
+    private Generated generate(Iterator<TripleString> triples, Path work) throws IOException {
         HDTOptions spec = HDTOptions.of();
+        HDT hdt;
         if (loader == Loader.DISK) {
             spec.set(HDTOptionsKeys.LOADER_DISK_LOCATION_KEY, work.toString());
-            return quietly(() -> HDTManager.generateHDTDisk(triples, baseUri, spec, progress));
+            hdt = quietly(() -> HDTManager.generateHDTDisk(triples, baseUri, spec, progress));
+        } else {
+            hdt = quietly(() -> HDTManager.generateHDT(triples, baseUri, spec, progress));
         }
-        return quietly(() -> HDTManager.generateHDT(triples, baseUri, spec, progress));
+        return new Generated(hdt, file -> hdtJavaIndex(file, progress), hdt);
     }
 
     /** An hdt-java call, whose own printing goes to the debug log; our progress reports instead. */
@@ -272,10 +304,6 @@ public final class RdfToHdt {
         }
     }
 
-    private void buildIndex(Path hdtFile) throws IOException {
-        writeIndex(hdtFile, progress);
-    }
-
     /**
      * Writes the {@code .index.v1-1} file that {@code ?P?}, {@code ?PO} and {@code ??O} lookups
      * need beside {@code hdtFile}, replacing one that is there.
@@ -284,8 +312,13 @@ public final class RdfToHdt {
      */
     public static void writeIndex(Path hdtFile, ConversionProgress progress) throws IOException {
         progress.message("building index for " + hdtFile.getFileName());
+        Files.deleteIfExists(HdtFiles.indexFile(hdtFile));
+        hdtJavaIndex(hdtFile, progress);
+    }
+
+    /** hdt-java's own index builder, reading the saved file. */
+    private static void hdtJavaIndex(Path hdtFile, ConversionProgress progress) throws IOException {
         Path index = HdtFiles.indexFile(hdtFile);
-        Files.deleteIfExists(index);
         boolean empty = quietly(() -> {
             try (HDT hdt = HDTManager.mapIndexedHDT(hdtFile, progress)) {
                 return !HdtFiles.hasIndex(hdt);

@@ -50,8 +50,8 @@ class HdtBuilderTest {
             for (String[] t : triples) {
                 builder.add(t[0], t[1], t[2]);
             }
-            try (HDT hdt = builder.finish("http://ex.org/")) {
-                hdt.saveToHDT(file.toString(), QUIET);
+            try (HdtBuilder.Built built = builder.finish("http://ex.org/")) {
+                built.hdt().saveToHDT(file.toString(), QUIET);
             }
         }
         assertTrue(Files.size(file) > 0);

@@ -18,6 +18,7 @@ import org.rdfhdt.hdt.hdt.HDTManager;
 import dev.ldf.hdt.build.HdtBuilder;
 import dev.ldf.hdt.files.HdtFiles;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -155,8 +156,12 @@ class BoundedLoaderTest {
         return converter.convert(List.of(input), dir.resolve(name)).hdt();
     }
 
-    /** Equal sections, string by string, and equal triples, ID by ID. */
+    /** Equal sections, string by string, equal triples, ID by ID, and the same index, byte for byte. */
     static void assertSameHdt(Path expected, Path actual) throws Exception {
+        if (Files.exists(HdtFiles.indexFile(expected))) {
+            assertArrayEquals(Files.readAllBytes(HdtFiles.indexFile(expected)), Files.readAllBytes(HdtFiles.indexFile(actual)),
+                    "the index hdt-java builds from the file and ours, built on the way");
+        }
         try (HDT a = HDTManager.mapIndexedHDT(expected); HDT b = HDTManager.mapIndexedHDT(actual)) {
             assertEquals(sections(a), sections(b));
             assertEquals(triples(a), triples(b));
