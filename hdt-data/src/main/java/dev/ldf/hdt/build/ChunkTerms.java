@@ -38,7 +38,7 @@ final class ChunkTerms {
         int maxTerms = 3 * maxTriples;
         this.spans = new long[maxTerms];
         this.roles = new byte[maxTerms];
-        int size = Integer.highestOneBit(maxTerms * 2 - 1) << 1;
+        int size = tableSize(maxTerms);
         this.table = new long[size];
         this.mask = size - 1;
         this.triples = new int[3 * maxTriples];
@@ -47,8 +47,13 @@ final class ChunkTerms {
     /** Bytes of heap a chunk of these dimensions takes. */
     static long footprint(int arenaBytes, int maxTriples) {
         long maxTerms = 3L * maxTriples;
-        long tableSize = Long.highestOneBit(maxTerms * 2 - 1) << 1;
+        long tableSize = tableSize((int) maxTerms);
         return arenaBytes + maxTerms * (8 + 1) + tableSize * 8 + 3L * maxTriples * 4;
+    }
+
+    /** Slots for {@code maxTerms} terms: a power of two, at most three quarters full even when every term is new. */
+    private static int tableSize(int maxTerms) {
+        return Integer.highestOneBit(Math.max(2, maxTerms + maxTerms / 3) - 1) << 1;
     }
 
     /** Whether a triple whose three terms take {@code bytes} still fits. */

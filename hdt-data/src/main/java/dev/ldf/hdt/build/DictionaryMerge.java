@@ -52,7 +52,7 @@ final class DictionaryMerge {
         }
     }
 
-    /** {@code merged} is told every so often how many distinct terms are done. */
+    /** {@code merged} is told every so often how many of the runs' terms are merged (of their sum). */
     static Sections merge(List<Run> runs, Path dir, LongConsumer merged) throws IOException {
         Path sharedFile = dir.resolve("shared.terms");
         Path subjectsFile = dir.resolve("subjects.terms");
@@ -73,6 +73,7 @@ final class DictionaryMerge {
             }
             List<Cursor> group = new ArrayList<>();
             long distinct = 0;
+            long consumed = 0;
             while (!queue.isEmpty()) {
                 group.clear();
                 Cursor first = queue.poll();
@@ -103,6 +104,7 @@ final class DictionaryMerge {
                     predicate = predicates.count() + 1;
                     predicates.add(term, 0, length, 0);
                 }
+                consumed += group.size();
                 for (Cursor c : group) {
                     c.ids.writeVarLong(soCode);
                     c.ids.writeVarLong(predicate);
@@ -111,22 +113,19 @@ final class DictionaryMerge {
                     }
                 }
                 if ((++distinct & 0xFFFF) == 0) {
-                    merged.accept(distinct);
+                    merged.accept(consumed);
                 }
             }
             return new Sections(sharedFile, shared.count(), subjectsFile, subjects.count(),
                     predicatesFile, predicates.count(), objectsFile, objects.count());
         } finally {
-            IOException failure = null;
+            // The runs are read to their end or abandoned on a failure: a failure to close them loses nothing.
             for (Cursor c : cursors) {
                 try {
                     c.close();
-                } catch (IOException e) {
-                    failure = failure == null ? e : failure;
+                } catch (IOException ignored) {
+                    // See above.
                 }
-            }
-            if (failure != null) {
-                throw failure;
             }
         }
     }

@@ -40,13 +40,28 @@ public final class HdtBuilder implements AutoCloseable {
     /** How large a chunk is: bytes of distinct terms and triples; two chunks are on the heap at once. */
     public record ChunkSize(int termBytes, int triples) {
 
-        /** Chunks sized so that a build stays within about half of the heap this JVM may use. */
+        /**
+         * Chunks sized so that a build takes at most about half of the heap this JVM may use: two
+         * chunks of an eighth each while reading, then the buffers of the sorts after them.
+         */
         public static ChunkSize forHeap(long maxHeapBytes) {
-            long perChunk = maxHeapBytes / 5;
-            int triples = (int) Math.max(1024, Math.min(12_000_000, perChunk / 150));
-            return new ChunkSize(40 * triples, triples);
+            long perChunk = maxHeapBytes / 8;
+            int low = 1024;
+            int high = 12_000_000;
+            while (low < high) {
+                int mid = (low + high + 1) >>> 1;
+                if (ChunkTerms.footprint(TERM_BYTES * mid, mid) <= perChunk) {
+                    low = mid;
+                } else {
+                    high = mid - 1;
+                }
+            }
+            return new ChunkSize(TERM_BYTES * low, low);
         }
     }
+
+    /** Bytes of distinct terms a chunk holds per triple: room for three new terms of about 40 bytes in most data. */
+    private static final int TERM_BYTES = 40;
 
     private final Path work;
     private final ProgressListener progress;
@@ -186,9 +201,14 @@ public final class HdtBuilder implements AutoCloseable {
         awaitWritten();
         filling = null;
         spare = null;
-        progress.notifyProgress(0, String.format(Locale.ROOT, "merging the terms of %,d runs", runs.size()));
-        DictionaryMerge.Sections sections = DictionaryMerge.merge(runs, work, n -> progress.notifyProgress(0,
-                String.format(Locale.ROOT, "merged %,d distinct terms", n)));
+        long runTerms = 0;
+        for (Run run : runs) {
+            runTerms += run.termCount();
+        }
+        long total = Math.max(1, runTerms);
+        progress.notifyProgress(0, String.format(Locale.ROOT, "merging the %,d terms of %,d runs", runTerms, runs.size()));
+        DictionaryMerge.Sections sections = DictionaryMerge.merge(runs, work, n -> progress.notifyProgress(100f * n / total,
+                "merging the terms of the runs"));
         HDTOptions spec = HDTOptions.of();
         CloseSuppressPath dir = CloseSuppressPath.of(work);
         WriteDictionarySection shared = section(spec, dir, "shared", sections.shared(), sections.sharedCount());

@@ -93,7 +93,7 @@ final class TriplesIndex implements AutoCloseable {
                 AppendableWriteBitmap predicateEnds = new AppendableWriteBitmap(dir.resolve("index-predicate-ends"), Run.BUFFER);
                 SequenceLog64BigDisk predicatePairs = new SequenceLog64BigDisk(work.resolve("index-predicate-pairs"),
                         positionBits, pairs)) {
-            progress.notifyProgress(0, "index: objects");
+            progress.notifyProgress(0, String.format(java.util.Locale.ROOT, "index: %,d triples by object", triples));
             PairRuns.Cursor c = byObject.sorted();
             boolean more = c.next();
             while (more) {
@@ -102,7 +102,8 @@ final class TriplesIndex implements AutoCloseable {
                 more = c.next();
                 objectEnds.append(!more || c.first() >>> predicateBits != object);
             }
-            progress.notifyProgress(0, "index: predicates");
+            progress.notifyProgress(0, String.format(java.util.Locale.ROOT, "index: %,d (subject, predicate) pairs by predicate",
+                    pairs));
             long[] counts = new long[(int) predicates];
             c = byPredicate.sorted();
             more = c.next();

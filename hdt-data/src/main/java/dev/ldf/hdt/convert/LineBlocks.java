@@ -22,7 +22,7 @@ final class LineBlocks implements AutoCloseable {
     private final InputStream in;
     private final int blockSize;
     private final BlockingQueue<Object> full = new ArrayBlockingQueue<>(4);
-    private final BlockingQueue<byte[]> free = new ArrayBlockingQueue<>(8);
+    private final BlockingQueue<byte[]> free = new ArrayBlockingQueue<>(4);
     private final Thread reader;
     private boolean ended;
 
@@ -80,7 +80,8 @@ final class LineBlocks implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
+            // Whatever ends this thread is the reader's to know, or it would wait for ever.
             try {
                 full.put(e);
             } catch (InterruptedException ignored) {
@@ -110,6 +111,10 @@ final class LineBlocks implements AutoCloseable {
             throw e;
         }
         if (next instanceof RuntimeException e) {
+            ended = true;
+            throw e;
+        }
+        if (next instanceof Error e) {
             ended = true;
             throw e;
         }

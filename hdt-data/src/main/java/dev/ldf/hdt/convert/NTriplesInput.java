@@ -25,7 +25,7 @@ import dev.ldf.hdt.term.HdtTerms;
  */
 final class NTriplesInput {
 
-    private static final int BLOCK = 4 << 20;
+    private static final int BLOCK = 1 << 20;
 
     private final RdfSource source;
     private final String baseUri;

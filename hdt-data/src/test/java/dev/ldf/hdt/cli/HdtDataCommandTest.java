@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.cli.testing.CommandRun;
+import dev.ldf.hdt.files.HdtFiles;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,6 +73,15 @@ class HdtDataCommandTest {
                 assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith(loader)).toList());
             }
         }
+        // The default loader's chunks follow the heap: the same input fits in the same 32 MB.
+        Path output = dir.resolve("bounded.hdt");
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx32m",
+                "-cp", System.getProperty("java.class.path"), HdtDataCommand.class.getName(), "convert", "-q",
+                "-o", output.toString(), input.toString()).redirectErrorStream(true).start();
+        String printed = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertEquals(0, child.waitFor(), printed);
+        assertTrue(printed.contains("400,000 triples"), printed);
+        assertTrue(Files.isRegularFile(HdtFiles.indexFile(output)));
     }
 
     /** Issue 33: -V says the command, its version and the commit it was built from. */
