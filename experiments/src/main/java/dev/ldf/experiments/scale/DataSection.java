@@ -15,7 +15,7 @@ import static dev.ldf.experiments.scale.Figures.MB;
 import static dev.ldf.experiments.scale.Figures.duration;
 import static dev.ldf.experiments.scale.Figures.megabytes;
 
-/** The data's steps: generate, convert, index, with wall time, peak RSS and disk. */
+/** The data's steps: generate, convert, index, check, with wall time, peak RSS and disk. */
 final class DataSection implements ScaleSection {
 
     private final ScaleExperiment.Settings settings;
@@ -39,7 +39,7 @@ final class DataSection implements ScaleSection {
                         s.ranAt(), s.jvmOptions());
             }
         }
-        md.append("## Data: generate, convert, index\n\n");
+        md.append("## Data: generate, convert, index, check\n\n");
         md.append("| step | wall time | triples/s | peak RSS | peak extra disk | ran at |\n|---|---|---|---|---|---|\n");
         for (ScaleData.Step s : data.steps()) {
             md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f MB | %,.0f MB | %s |%n", s.name(),
@@ -49,6 +49,14 @@ final class DataSection implements ScaleSection {
         sheet.add(new Target("`ldf-hdt convert` within a stated heap", String.format(Locale.ROOT,
                 "`%s`: %s, peak RSS %,.0f MB", convert.jvmOptions(), duration(convert.seconds()),
                 convert.peakRssBytes() / MB), Target.MET));
+        sheet.add(new Target("`ldf-hdt convert` ≥ 250,000 triples/s (wall, index included)", String.format(Locale.ROOT,
+                "%,.0f triples/s", convert.triplesPerSecond()), Target.ratioVerdict(convert.triplesPerSecond(), 250_000)));
+        if (data.check().isEmpty()) {
+            sheet.add(Target.notMeasured("the file holds its input's triples (`ldf-hdt check`)"));
+        } else {
+            sheet.add(new Target("the file holds its input's triples (`ldf-hdt check`)", data.check(),
+                    data.check().startsWith("the same") ? Target.MET : "missed"));
+        }
         md.append(String.format(Locale.ROOT, "%nFiles: N-Triples (gzip) %,.0f MB, HDT %,.0f MB, index %,.0f MB. "
                 + "The conversion ran with `%s`.%n", megabytes(data.ntriples()), megabytes(data.hdt()),
                 megabytes(HdtFiles.indexFile(data.hdt())), convert.jvmOptions()));

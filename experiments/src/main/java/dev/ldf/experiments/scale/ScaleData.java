@@ -41,7 +41,11 @@ final class ScaleData {
     }
 
     /** The steps, the conversion's phases (seconds into it), and the files with their sizes. */
-    record Made(Path ntriples, Path hdt, List<Step> steps, Map<String, Double> conversionPhases) {}
+    /**
+     * The steps, the conversion's phases (seconds into it), the files, and what {@code ldf-hdt check}
+     * said of the file against its input (empty when the run that made the files did not check).
+     */
+    record Made(Path ntriples, Path hdt, List<Step> steps, Map<String, Double> conversionPhases, String check) {}
 
     /** The loader the conversion runs with: the one whose heap does not grow with the input. */
     static final dev.ldf.hdt.convert.RdfToHdt.Loader LOADER = dev.ldf.hdt.convert.RdfToHdt.Loader.BOUNDED;
@@ -84,7 +88,7 @@ final class ScaleData {
     Made make() throws IOException, InterruptedException {
         if (Files.exists(hdt()) && Files.exists(HdtFiles.indexFile(hdt())) && Files.exists(record())) {
             progress.println("data: " + hdt() + " was made by an earlier run; its steps are in " + record());
-            return new Made(ntriples(), hdt(), readSteps(), conversionPhases());
+            return new Made(ntriples(), hdt(), readSteps(), conversionPhases(), checkOutcome());
         }
         Files.createDirectories(dir);
         List<Step> steps = new ArrayList<>();
@@ -106,13 +110,30 @@ final class ScaleData {
         ToolRun.Cost indexed = new ToolRun(List.of(), HdtDataCommand.class.getName())
                 .run(List.of("index", hdt().toString()), log("index"), dir);
         steps.add(step("index", indexed, triples, began, List.of()));
+        progress.println("data: checking the file against its input (ldf-hdt check: RIOT reads the input again)");
+        began = Instant.now();
+        ToolRun.Cost checked = new ToolRun(List.of(), HdtDataCommand.class.getName())
+                .run(List.of("check", "--base", BASE, hdt().toString(), ntriples().toString()), log("check"), dir);
+        steps.add(step("check", checked, triples, began, List.of()));
         try (CsvWriter csv = new CsvWriter(record(), "step", "seconds", "peak_rss_bytes", "peak_disk_bytes", "triples",
                 "ran_at", "jvm_options")) {
             for (Step s : steps) {
                 csv.row(s.name(), s.seconds(), s.peakRssBytes(), s.peakDiskBytes(), s.triples(), s.ranAt(), s.jvmOptions());
             }
         }
-        return new Made(ntriples(), hdt(), steps, conversionPhases());
+        return new Made(ntriples(), hdt(), steps, conversionPhases(), checkOutcome());
+    }
+
+    /** The verdict {@code ldf-hdt check} printed ("the same: …" or "DIFFERENT: …"), or "" without one. */
+    private String checkOutcome() throws IOException {
+        if (!Files.exists(log("check"))) {
+            return "";
+        }
+        String marker = hdt() + ": ";
+        try (Stream<String> lines = Files.lines(log("check"))) {
+            return lines.filter(l -> l.startsWith(marker)).reduce((a, b) -> b).map(l -> l.substring(marker.length()))
+                    .orElse("");
+        }
     }
 
     private static Step step(String name, ToolRun.Cost cost, long triples, Instant began, List<String> jvm) {

@@ -35,7 +35,7 @@ final class DictionaryMerge {
 
         Cursor(Run run) throws IOException {
             this.terms = new SortedTerms.Reader(run.terms(), true, run.termCount());
-            this.ids = new RunOutput(run.ids(), Run.BUFFER);
+            this.ids = new RunOutput(run.ids());
         }
 
         int compareTo(Cursor other) {

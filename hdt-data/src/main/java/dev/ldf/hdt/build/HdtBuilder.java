@@ -37,6 +37,9 @@ import org.rdfhdt.hdt.util.io.CloseSuppressPath;
  */
 public final class HdtBuilder implements AutoCloseable {
 
+    /** The buffers of hdt-java's file writers. */
+    private static final int HDT_JAVA_BUFFER = 1 << 16;
+
     /** How large a chunk is: bytes of distinct terms and triples; two chunks are on the heap at once. */
     public record ChunkSize(int termBytes, int triples) {
 
@@ -228,7 +231,7 @@ public final class HdtBuilder implements AutoCloseable {
         progress.notifyProgress(0, String.format(Locale.ROOT, "writing %,d triples", upperBound));
         TriplesIndex index = new TriplesIndex(work, sections.sharedCount() + sections.objectCount(),
                 sections.predicateCount(), upperBound, 3 * chunkTriples, allowPacked);
-        WriteBitmapTriples bitmapTriples = new WriteBitmapTriples(spec, dir.resolve("triples"), Run.BUFFER);
+        WriteBitmapTriples bitmapTriples = new WriteBitmapTriples(spec, dir.resolve("triples"), HDT_JAVA_BUFFER);
         try {
             bitmapTriples.load(new OneReadTempTriples(index.observing(IdTriples.merged(sorted)), TripleComponentOrder.SPO,
                     upperBound), progress);
@@ -248,7 +251,7 @@ public final class HdtBuilder implements AutoCloseable {
     private WriteDictionarySection section(HDTOptions spec, CloseSuppressPath dir, String name, Path terms, long count)
             throws IOException {
         progress.notifyProgress(0, String.format(Locale.ROOT, "writing the %s section: %,d terms", name, count));
-        WriteDictionarySection section = new WriteDictionarySection(spec, dir.resolve(name), Run.BUFFER);
+        WriteDictionarySection section = new WriteDictionarySection(spec, dir.resolve(name), HDT_JAVA_BUFFER);
         try (SortedTerms.Reader reader = new SortedTerms.Reader(terms, false, count)) {
             section.load(SortedTerms.strings(reader), Math.max(1, count), progress);
         }

@@ -48,7 +48,7 @@ final class IdTriples {
     Sorted sort(Run run, Path out) throws IOException {
         long[] soIds = new long[run.termCount()];
         long[] predicateIds = new long[run.termCount()];
-        try (RunInput ids = new RunInput(run.ids(), Run.BUFFER)) {
+        try (RunInput ids = new RunInput(run.ids())) {
             for (int i = 0; i < soIds.length; i++) {
                 long code = ids.readVarLong();
                 soIds[i] = code == 0 ? 0 : DictionaryMerge.id(code, sharedCount);
@@ -57,7 +57,7 @@ final class IdTriples {
         }
         int n = run.tripleCount();
         long[] keys = new long[packed ? n : 2 * n];
-        try (RunInput in = new RunInput(run.triples(), Run.BUFFER)) {
+        try (RunInput in = new RunInput(run.triples())) {
             for (int i = 0; i < n; i++) {
                 long s = soIds[(int) in.readVarLong()];
                 long p = predicateIds[(int) in.readVarLong()];
@@ -73,7 +73,7 @@ final class IdTriples {
         soIds = null;
         predicateIds = null;
         long written = 0;
-        try (RunOutput file = new RunOutput(out, Run.BUFFER)) {
+        try (RunOutput file = new RunOutput(out)) {
             long lastS = 0;
             long lastHigh = -1;
             long lastO = -1;
@@ -116,7 +116,7 @@ final class IdTriples {
         long o;
 
         Cursor(Sorted run) throws IOException {
-            this.in = new RunInput(run.file(), Run.BUFFER);
+            this.in = new RunInput(run.file());
             this.remaining = run.count();
         }
 

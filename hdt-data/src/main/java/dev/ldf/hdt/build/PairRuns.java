@@ -100,7 +100,7 @@ final class PairRuns implements AutoCloseable {
         } else {
             PairOrder.sort(pairs, n);
         }
-        try (RunOutput out = new RunOutput(file, Run.BUFFER)) {
+        try (RunOutput out = new RunOutput(file)) {
             out.writeVarLong(n);
             long lastFirst = 0;
             for (int i = 0; i < n; i++) {
@@ -189,7 +189,7 @@ final class PairRuns implements AutoCloseable {
 
         RunCursor(Path file) throws IOException {
             this.file = file;
-            this.in = new RunInput(file, Run.BUFFER);
+            this.in = new RunInput(file);
             this.remaining = in.readVarLong();
         }
 

@@ -11,8 +11,6 @@ import java.nio.file.Path;
  */
 record Run(int number, Path terms, Path triples, Path ids, int termCount, int tripleCount) {
 
-    static final int BUFFER = 1 << 16;
-
     /** Sorts {@code chunk}'s terms and writes the run numbered {@code number} into {@code dir}. */
     static Run write(ChunkTerms chunk, int number, Path dir) throws IOException {
         int[] order = chunk.sortedTerms();
@@ -27,7 +25,7 @@ record Run(int number, Path terms, Path triples, Path ids, int termCount, int tr
             }
         }
         Path triples = dir.resolve("run-" + number + ".triples");
-        try (RunOutput out = new RunOutput(triples, BUFFER)) {
+        try (RunOutput out = new RunOutput(triples)) {
             for (int i = 0, n = chunk.triples(); i < n; i++) {
                 out.writeVarLong(rank[chunk.triple(i, 0)]);
                 out.writeVarLong(rank[chunk.triple(i, 1)]);

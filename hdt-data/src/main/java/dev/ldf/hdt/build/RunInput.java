@@ -14,6 +14,11 @@ final class RunInput implements AutoCloseable {
     private int position;
     private int limit;
 
+    /** Buffered by 64 KiB: temporary files are read and written sequentially, several at once. */
+    RunInput(Path file) throws IOException {
+        this(file, 1 << 16);
+    }
+
     RunInput(Path file, int bufferSize) throws IOException {
         this.in = Files.newInputStream(file);
         this.buffer = new byte[bufferSize];

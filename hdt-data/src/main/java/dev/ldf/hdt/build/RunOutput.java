@@ -16,6 +16,11 @@ final class RunOutput implements AutoCloseable {
     private int used;
     private long written;
 
+    /** Buffered by 64 KiB: temporary files are read and written sequentially, several at once. */
+    RunOutput(Path file) throws IOException {
+        this(file, 1 << 16);
+    }
+
     RunOutput(Path file, int bufferSize) throws IOException {
         this.out = Files.newOutputStream(file);
         this.buffer = new byte[bufferSize];

@@ -27,7 +27,7 @@ final class SortedTerms {
         private long count;
 
         Writer(Path file, boolean withRoles) throws IOException {
-            this.out = new RunOutput(file, Run.BUFFER);
+            this.out = new RunOutput(file);
             this.withRoles = withRoles;
         }
 
@@ -70,7 +70,7 @@ final class SortedTerms {
         private int role;
 
         Reader(Path file, boolean withRoles, long count) throws IOException {
-            this.in = new RunInput(file, Run.BUFFER);
+            this.in = new RunInput(file);
             this.withRoles = withRoles;
             this.remaining = count;
         }

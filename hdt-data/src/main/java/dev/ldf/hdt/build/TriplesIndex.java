@@ -30,6 +30,9 @@ import org.rdfhdt.hdt.util.io.CloseSuppressPath;
  */
 final class TriplesIndex implements AutoCloseable {
 
+    /** The buffers of hdt-java's file writers. */
+    private static final int HDT_JAVA_BUFFER = 1 << 16;
+
     private final Path work;
     private final long predicates;
     private final PairRuns byObject;
@@ -87,10 +90,10 @@ final class TriplesIndex implements AutoCloseable {
     void write(Path file, ProgressListener progress) throws IOException {
         int positionBits = BitUtil.log2(pairs);
         CloseSuppressPath dir = CloseSuppressPath.of(work);
-        try (AppendableWriteBitmap objectEnds = new AppendableWriteBitmap(dir.resolve("index-object-ends"), Run.BUFFER);
+        try (AppendableWriteBitmap objectEnds = new AppendableWriteBitmap(dir.resolve("index-object-ends"), HDT_JAVA_BUFFER);
                 SequenceLog64BigDisk objectPairs = new SequenceLog64BigDisk(work.resolve("index-object-pairs"),
                         positionBits, triples);
-                AppendableWriteBitmap predicateEnds = new AppendableWriteBitmap(dir.resolve("index-predicate-ends"), Run.BUFFER);
+                AppendableWriteBitmap predicateEnds = new AppendableWriteBitmap(dir.resolve("index-predicate-ends"), HDT_JAVA_BUFFER);
                 SequenceLog64BigDisk predicatePairs = new SequenceLog64BigDisk(work.resolve("index-predicate-pairs"),
                         positionBits, pairs)) {
             progress.notifyProgress(0, String.format(java.util.Locale.ROOT, "index: %,d triples by object", triples));
@@ -119,7 +122,7 @@ final class TriplesIndex implements AutoCloseable {
                 predicateCounts.set(i, counts[i]);
             }
             Path part = file.resolveSibling(file.getFileName() + ".part");
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(part), Run.BUFFER)) {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(part), HDT_JAVA_BUFFER)) {
                 ControlInfo ci = new ControlInformation();
                 ci.setType(ControlInfo.Type.INDEX);
                 ci.setInt("numTriples", triples);
