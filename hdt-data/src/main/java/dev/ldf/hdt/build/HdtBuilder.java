@@ -167,7 +167,7 @@ public final class HdtBuilder implements AutoCloseable {
      * What {@link #finish} built: the HDT, file-backed (its parts in the work directory) and ready
      * to be saved with {@link HDT#saveToHDT}, and its index, to be written once the file is saved.
      */
-    public static final class Built implements AutoCloseable {
+    public static final class Built implements java.io.Closeable {
         private final HDT hdt;
         private final TriplesIndex index;
         private final ProgressListener progress;

@@ -185,9 +185,9 @@ public final class RdfToHdt {
     }
 
     /** A generated HDT, how its index is written once it is saved, and what to close after both. */
-    private record Generated(HDT hdt, IndexStep index, AutoCloseable resources) implements AutoCloseable {
+    private record Generated(HDT hdt, IndexStep index, java.io.Closeable resources) implements java.io.Closeable {
         @Override
-        public void close() throws Exception {
+        public void close() throws IOException {
             resources.close();
         }
     }
@@ -231,10 +231,6 @@ public final class RdfToHdt {
                     }
                     return null;
                 }, dir);
-            } catch (IOException | RuntimeException | Error e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IOException(e.getMessage(), e);
             }
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             progress.message(String.format(java.util.Locale.ROOT, "done in %.1f s: %s", elapsed.toMillis() / 1000.0, output));
