@@ -1,16 +1,13 @@
 package dev.ldf.hdt.build;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.rdfhdt.hdt.dictionary.impl.WriteFourSectionDictionary;
@@ -70,16 +67,11 @@ public final class HdtBuilder implements AutoCloseable {
     private final ProgressListener progress;
     private final boolean allowPacked;
     private final int chunkTriples;
-    private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "ldf-hdt-runs");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService writer = Background.threads(1, "ldf-hdt-runs");
     private ChunkTerms filling;
     private ChunkTerms spare;
     private Future<Run> written;
     private final List<Run> runs = new ArrayList<>();
-    private long triples;
 
     public HdtBuilder(Path work, ChunkSize size, ProgressListener progress) throws IOException {
         this(work, size, progress, true);
@@ -105,7 +97,6 @@ public final class HdtBuilder implements AutoCloseable {
             }
         }
         filling.add(sb, so, sl, pb, po, pl, ob, oo, ol);
-        triples++;
     }
 
     /** Adds one triple whose terms are strings. */
@@ -114,11 +105,6 @@ public final class HdtBuilder implements AutoCloseable {
         byte[] pb = p.getBytes(StandardCharsets.UTF_8);
         byte[] ob = o.getBytes(StandardCharsets.UTF_8);
         add(sb, 0, sb.length, pb, 0, pb.length, ob, 0, ob.length);
-    }
-
-    /** Triples added so far, duplicates included. */
-    public long added() {
-        return triples;
     }
 
     private void flush() throws IOException {
@@ -139,28 +125,10 @@ public final class HdtBuilder implements AutoCloseable {
             return;
         }
         try {
-            runs.add(written.get());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while writing a run");
-        } catch (ExecutionException e) {
-            throw asIo(e.getCause());
+            runs.add(Background.await(written, "writing a run"));
         } finally {
             written = null;
         }
-    }
-
-    private static IOException asIo(Throwable cause) {
-        if (cause instanceof IOException io) {
-            return io;
-        }
-        if (cause instanceof RuntimeException r) {
-            throw r;
-        }
-        if (cause instanceof Error e) {
-            throw e;
-        }
-        return new IOException(cause);
     }
 
     /**
@@ -261,11 +229,7 @@ public final class HdtBuilder implements AutoCloseable {
 
     private List<IdTriples.Sorted> sortRuns(IdTriples ids) throws IOException {
         int threads = Math.max(1, Math.min(runs.size(), Runtime.getRuntime().availableProcessors()));
-        ExecutorService sorters = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "ldf-hdt-sort");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService sorters = Background.threads(threads, "ldf-hdt-sort");
         try {
             List<Future<IdTriples.Sorted>> futures = new ArrayList<>();
             for (Run run : runs) {
@@ -277,14 +241,7 @@ public final class HdtBuilder implements AutoCloseable {
             }
             List<IdTriples.Sorted> sorted = new ArrayList<>();
             for (int i = 0; i < futures.size(); i++) {
-                try {
-                    sorted.add(futures.get(i).get());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new InterruptedIOException("interrupted while sorting triples");
-                } catch (ExecutionException e) {
-                    throw asIo(e.getCause());
-                }
+                sorted.add(Background.await(futures.get(i), "sorting triples"));
                 progress.notifyProgress(0, String.format(Locale.ROOT, "sorted the triples of %,d of %,d runs",
                         i + 1, futures.size()));
             }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.io.UncheckedIOException;
 
 import org.rdfhdt.hdt.triples.TripleID;
+import org.rdfhdt.hdt.util.BitUtil;
 
 /**
  * The second half of a build: each run's triples mapped to global IDs and sorted subject,
@@ -41,7 +42,7 @@ final class IdTriples {
     }
 
     private static int bits(long max) {
-        return 64 - Long.numberOfLeadingZeros(Math.max(1, max));
+        return BitUtil.log2(Math.max(1, max));
     }
 
     /** Maps {@code run}'s triples through its IDs file, sorts them and writes {@code out}. */

@@ -1,7 +1,6 @@
 package dev.ldf.hdt.build;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,10 +8,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+
+import org.rdfhdt.hdt.util.BitUtil;
 
 /**
  * An external sort of pairs of non-negative longs, by the first and then the second: pairs fill a
@@ -42,11 +41,7 @@ final class PairRuns implements AutoCloseable {
     private int count;
     private Future<Path> written;
     private final List<Path> runs = new ArrayList<>();
-    private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "ldf-hdt-pairs");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService writer = Background.threads(1, "ldf-hdt-pairs");
 
     /**
      * {@code firstMax} and {@code secondMax} bound the values; {@code capacity} pairs are buffered
@@ -55,15 +50,11 @@ final class PairRuns implements AutoCloseable {
     PairRuns(Path dir, String name, long firstMax, long secondMax, int capacity, boolean allowPacked) {
         this.dir = dir;
         this.name = name;
-        this.secondBits = bits(secondMax);
-        this.packed = allowPacked && bits(firstMax) + secondBits <= 63;
+        this.secondBits = BitUtil.log2(Math.max(1, secondMax));
+        this.packed = allowPacked && BitUtil.log2(Math.max(1, firstMax)) + secondBits <= 63;
         this.capacity = capacity;
         this.filling = new long[packed ? capacity : 2 * capacity];
         this.spare = new long[filling.length];
-    }
-
-    private static int bits(long max) {
-        return 64 - Long.numberOfLeadingZeros(Math.max(1, max));
     }
 
     void add(long first, long second) throws IOException {
@@ -119,19 +110,7 @@ final class PairRuns implements AutoCloseable {
             return;
         }
         try {
-            runs.add(written.get());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while sorting");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IOException(cause);
+            runs.add(Background.await(written, "sorting"));
         } finally {
             written = null;
         }

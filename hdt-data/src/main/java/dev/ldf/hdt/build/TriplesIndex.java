@@ -47,7 +47,7 @@ final class TriplesIndex implements AutoCloseable {
     TriplesIndex(Path work, long objects, long predicates, long triplesUpperBound, int buffered, boolean allowPacked) {
         this.work = work;
         this.predicates = predicates;
-        this.predicateBits = 64 - Long.numberOfLeadingZeros(Math.max(1, predicates));
+        this.predicateBits = BitUtil.log2(Math.max(1, predicates));
         // (object, predicate) packed in the first value, the pair's position in the second.
         this.byObject = new PairRuns(work, "by-object", objects << predicateBits | predicates, triplesUpperBound,
                 buffered, allowPacked);

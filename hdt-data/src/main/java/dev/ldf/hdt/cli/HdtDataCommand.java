@@ -46,6 +46,15 @@ public final class HdtDataCommand {
         return Commands.run(new HdtDataCommand(), args);
     }
 
+    /** Refuses, as a usage error, an input that is missing or not a file. */
+    private static void requireInputs(List<Path> inputs) {
+        for (Path input : inputs) {
+            if (!Files.isRegularFile(input)) {
+                throw new UsageException((Files.exists(input) ? "not a file: " : "input file not found: ") + input);
+            }
+        }
+    }
+
     @Command(name = "convert", mixinStandardHelpOptions = true,
             description = "Converts RDF files (N-Triples, Turtle, RDF/XML, and the default graph of "
                     + "N-Quads and TriG; plain or .gz) into one HDT file plus its .index.v1-1.")
@@ -71,11 +80,7 @@ public final class HdtDataCommand {
 
         @Override
         public Integer call() throws IOException {
-            for (Path input : inputs) {
-                if (!Files.isRegularFile(input)) {
-                    throw new UsageException((Files.exists(input) ? "not a file: " : "input file not found: ") + input);
-                }
-            }
+            requireInputs(inputs);
             ConversionProgress progress = new ConversionProgress(ProgressLine.standardError(quiet));
             ConversionSummary summary = new RdfToHdt(base, loader, progress).convert(inputs, output);
             System.out.printf(Locale.ROOT, "%s: %,d triples (%,d read, %,d quads in named graphs skipped) in %.1f s%n",
@@ -139,11 +144,7 @@ public final class HdtDataCommand {
             if (!Files.isRegularFile(hdt)) {
                 throw new UsageException("HDT file not found: " + hdt);
             }
-            for (Path input : inputs) {
-                if (!Files.isRegularFile(input)) {
-                    throw new UsageException("input file not found: " + input);
-                }
-            }
+            requireInputs(inputs);
             if (perMillion < 1 || perMillion > 1_000_000) {
                 throw new UsageException("--per-million must be from 1 to 1000000");
             }

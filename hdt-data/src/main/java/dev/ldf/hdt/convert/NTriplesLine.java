@@ -42,6 +42,10 @@ final class NTriplesLine {
     int objectStart;
     int objectEnd;
     boolean objectBlank;
+    /** The last IRI or blank node {@link #resource} read. */
+    private int termStart;
+    private int termEnd;
+    private boolean termBlank;
     /** The object, when its language tag had to be lower-cased. */
     byte[] objectCopy;
     int objectCopyLength;
@@ -58,28 +62,13 @@ final class NTriplesLine {
         if (i == end || b[i] == '#') {
             return NOTHING;
         }
-        // Subject.
-        if (b[i] == '<') {
-            int close = iri(b, i, end);
-            if (close < 0) {
-                return OTHER;
-            }
-            subjectStart = i + 1;
-            subjectEnd = close;
-            subjectBlank = false;
-            i = close + 1;
-        } else if (b[i] == '_') {
-            int stop = blank(b, i, end);
-            if (stop < 0) {
-                return OTHER;
-            }
-            subjectStart = i + 2;
-            subjectEnd = stop;
-            subjectBlank = true;
-            i = stop;
-        } else {
+        i = resource(b, i, end);
+        if (i < 0) {
             return OTHER;
         }
+        subjectStart = termStart;
+        subjectEnd = termEnd;
+        subjectBlank = termBlank;
         int j = skipSpace(b, i, end);
         if (j == i || j == end || b[j] != '<') {
             return OTHER;
@@ -97,29 +86,15 @@ final class NTriplesLine {
         }
         i = j;
         objectBlank = false;
-        if (b[i] == '<') {
-            close = iri(b, i, end);
-            if (close < 0) {
-                return OTHER;
-            }
-            objectStart = i + 1;
-            objectEnd = close;
-            i = close + 1;
-        } else if (b[i] == '_') {
-            int stop = blank(b, i, end);
-            if (stop < 0) {
-                return OTHER;
-            }
-            objectStart = i + 2;
-            objectEnd = stop;
-            objectBlank = true;
-            i = stop;
-        } else if (b[i] == '"') {
+        if (b[i] == '"') {
             i = literal(b, i, end);
-            if (i < 0) {
-                return OTHER;
-            }
         } else {
+            i = resource(b, i, end);
+            objectStart = termStart;
+            objectEnd = termEnd;
+            objectBlank = termBlank;
+        }
+        if (i < 0) {
             return OTHER;
         }
         i = skipSpace(b, i, end);
@@ -128,6 +103,28 @@ final class NTriplesLine {
         }
         i = skipSpace(b, i + 1, end);
         return i == end || b[i] == '#' ? TRIPLE : OTHER;
+    }
+
+    /**
+     * Reads the IRI or blank node that opens at {@code i} into {@link #termStart}, {@link #termEnd}
+     * and {@link #termBlank}: the index past it, or -1 if RIOT should read it.
+     */
+    private int resource(byte[] b, int i, int end) {
+        if (b[i] == '<') {
+            int close = iri(b, i, end);
+            termStart = i + 1;
+            termEnd = close;
+            termBlank = false;
+            return close < 0 ? -1 : close + 1;
+        }
+        if (b[i] == '_') {
+            int stop = blank(b, i, end);
+            termStart = i + 2;
+            termEnd = stop;
+            termBlank = true;
+            return stop;
+        }
+        return -1;
     }
 
     private static int skipSpace(byte[] b, int i, int end) {
