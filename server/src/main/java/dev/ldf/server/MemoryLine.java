@@ -41,8 +41,7 @@ final class MemoryLine {
                 parts.add(d.name() + " loaded (" + (estimate < 1 ? "under 1 MB"
                         : String.format(Locale.ROOT, "about %,d MB", estimate)) + " of heap)");
             } else {
-                parts.add(d.name() + " mapped (" + (d.loading() == DatasetConfig.Loading.MAP ? "configured"
-                        : String.format(Locale.ROOT, "about %,d MB loaded would pass half the heap", estimate)) + ")");
+                parts.add(d.name() + " mapped (" + whyMapped(d, estimate) + ")");
             }
         }
         line.append("; ").append(String.join(", ", parts));
@@ -53,6 +52,18 @@ final class MemoryLine {
             line.append(launcher != null ? "; -Xmx in LDF_SERVER_JAVA_OPTS bounds it" : "; -Xmx bounds it");
         }
         return line.toString();
+    }
+
+    private static String whyMapped(DatasetConfig d, long heapEstimateMb) {
+        if (d.loading() == DatasetConfig.Loading.MAP) {
+            return "configured";
+        }
+        long files = Math.round(LoadingPlan.fileBytes(d.hdtPath()) / (double) MB);
+        if (files > LoadingPlan.MAP_ABOVE_MB) {
+            return String.format(Locale.ROOT, "%,d MB of files: over %d MB, files are read in place, outside the heap",
+                    files, LoadingPlan.MAP_ABOVE_MB);
+        }
+        return String.format(Locale.ROOT, "about %,d MB loaded would pass half the heap", heapEstimateMb);
     }
 
     /** The collector by its usual name, from the JVM's own collector beans. */

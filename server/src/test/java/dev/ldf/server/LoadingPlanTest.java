@@ -29,6 +29,17 @@ class LoadingPlanTest {
     }
 
     @Test
+    void autoMapsLargeFilesWhateverTheHeap() {
+        long files = LoadingPlan.fileBytes(HDT);
+        assertEquals(Map.of("a", false), LoadingPlan.decide(List.of(dataset("a", DatasetConfig.Loading.AUTO)),
+                Long.MAX_VALUE, files - 1));
+        assertEquals(Map.of("a", true), LoadingPlan.decide(List.of(dataset("a", DatasetConfig.Loading.AUTO)),
+                Long.MAX_VALUE, files));
+        assertEquals(Map.of("a", true), LoadingPlan.decide(List.of(dataset("a", DatasetConfig.Loading.LOAD)),
+                Long.MAX_VALUE, 0));
+    }
+
+    @Test
     void explicitChoicesAreKeptWhateverTheHeap() {
         Map<String, Boolean> plan = LoadingPlan.decide(List.of(dataset("big", DatasetConfig.Loading.LOAD),
                 dataset("small", DatasetConfig.Loading.MAP)), Long.MAX_VALUE);
@@ -47,8 +58,8 @@ class LoadingPlanTest {
 
     @Test
     void theEstimateCountsTheFileAndItsIndex() {
-        assertEquals(LoadingPlan.HEAP_PER_FILE_BYTE * (HDT.toFile().length()
-                + HdtFiles.indexFile(HDT).toFile().length()), LoadingPlan.heapNeeded(HDT));
+        assertEquals(HDT.toFile().length() + HdtFiles.indexFile(HDT).toFile().length(), LoadingPlan.fileBytes(HDT));
+        assertEquals(LoadingPlan.HEAP_PER_FILE_BYTE * LoadingPlan.fileBytes(HDT), LoadingPlan.heapNeeded(HDT));
         assertEquals(0.0, LoadingPlan.heapNeeded(Path.of("no/such/file.hdt")));
     }
 }

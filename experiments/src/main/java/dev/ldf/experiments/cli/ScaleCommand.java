@@ -70,7 +70,7 @@ final class ScaleCommand implements Callable<Integer> {
     @Option(names = "--server-js-dir", description = "Where @ldf/server is installed from npm (default: <data-dir>/rivals/server-js).")
     Path serverJsDir;
 
-    @Option(names = "--reference-scale", defaultValue = "100",
+    @Option(names = "--reference-scale", defaultValue = "10",
             description = "Scale factor whose first-page rate ours is compared with in the same run; 0 leaves it out "
                     + "(default: ${DEFAULT-VALUE}).")
     int referenceScale;

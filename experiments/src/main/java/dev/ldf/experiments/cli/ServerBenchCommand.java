@@ -113,7 +113,7 @@ final class ServerBenchCommand implements Callable<Integer> {
         List<ServerBench.Load> loads = paths.loads(bindings);
         ServerBench.Settings settings = new ServerBench.Settings(rounds, Duration.ofSeconds(warmUp),
                 Duration.ofSeconds(duration), Duration.ofSeconds(deepWarmUp), Duration.ofSeconds(deepDuration), threads,
-                connections, "application/n-triples", ServerBench.DUMPS, ServerBench.DOWNLOADS);
+                connections, "application/n-triples", ServerBench.DUMPS, ServerBench.DOWNLOADS, ServerBench.WHOLE_DUMPS);
         ServerBench.Results results = new ServerBench(settings, quiet.progress(System.err)).run(hdt, chosen, loads, work.resolve("servers"));
         Files.createDirectories(output);
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, %,d triples), one machine "

@@ -23,8 +23,9 @@ import dev.ldf.watdiv.cli.WatDivCommand;
  * The data steps as a publisher runs them, each a process of its own: {@code ldf-watdiv generate}
  * writes gzipped N-Triples, {@code ldf-hdt convert} with the {@link #LOADER} loader and a bounded heap turns
  * them into HDT (and its index), {@code ldf-hdt index} builds the index again on its own, so that
- * its cost shows apart. What each took is kept in a CSV beside the files: the files are made once,
- * and later runs report the figures of the run that made them.
+ * its cost shows apart, and {@code ldf-hdt check} compares the file with its input. What each took
+ * is kept in a CSV beside the files: the files are made once, and later runs report the figures of
+ * the runs that made them.
  */
 final class ScaleData {
 
@@ -40,7 +41,6 @@ final class ScaleData {
         }
     }
 
-    /** The steps, the conversion's phases (seconds into it), and the files with their sizes. */
     /**
      * The steps, the conversion's phases (seconds into it), the files, and what {@code ldf-hdt check}
      * said of the file against its input (empty when the run that made the files did not check).
@@ -84,44 +84,69 @@ final class ScaleData {
         return dir.resolve("logs").resolve(name + "." + step + ".log");
     }
 
-    /** The files and their steps: made now, or as an earlier run made them. */
+    /**
+     * The files and their steps: made now, or as earlier runs made them. Each step is recorded as it
+     * ends, and a run goes on after the last recorded step: at a billion triples the steps take
+     * longer together than one sitting, and a step cut short is run again from its start.
+     */
     Made make() throws IOException, InterruptedException {
-        if (Files.exists(hdt()) && Files.exists(HdtFiles.indexFile(hdt())) && Files.exists(record())) {
+        List<Step> steps = Files.exists(record()) ? readSteps() : new ArrayList<>();
+        List<String> done = steps.stream().map(Step::name).toList();
+        if (done.containsAll(List.of("generate", "convert", "index", "check")) && Files.exists(hdt())
+                && Files.exists(HdtFiles.indexFile(hdt()))) {
             progress.println("data: " + hdt() + " was made by an earlier run; its steps are in " + record());
-            return new Made(ntriples(), hdt(), readSteps(), conversionPhases(), checkOutcome());
+            return new Made(ntriples(), hdt(), steps, conversionPhases(), checkOutcome());
+        }
+        if (!done.isEmpty()) {
+            progress.println("data: going on after the steps recorded in " + record() + ": " + String.join(", ", done));
         }
         Files.createDirectories(dir);
-        List<Step> steps = new ArrayList<>();
-        progress.printf(Locale.ROOT, "data: generating WatDiv scale factor %d (seed %d) into %s%n", scale, seed, ntriples());
-        Instant began = Instant.now();
-        ToolRun.Cost generated = new ToolRun(List.of(), WatDivCommand.class.getName()).run(List.of("generate", "-s",
-                Integer.toString(scale), "--seed", Long.toString(seed), "-o", ntriples().toString()), log("generate"), dir);
+        if (!done.contains("generate")) {
+            progress.printf(Locale.ROOT, "data: generating WatDiv scale factor %d (seed %d) into %s%n", scale, seed,
+                    ntriples());
+            Instant began = Instant.now();
+            ToolRun.Cost generated = new ToolRun(List.of(), WatDivCommand.class.getName()).run(List.of("generate", "-s",
+                    Integer.toString(scale), "--seed", Long.toString(seed), "-o", ntriples().toString()),
+                    log("generate"), dir);
+            record(steps, step("generate", generated, generatedTriples(), began, List.of()));
+        }
         long triples = generatedTriples();
-        steps.add(step("generate", generated, triples, began, List.of()));
-        began = Instant.now();
-        progress.printf(Locale.ROOT, "data: converting to HDT with ldf-hdt convert --loader %s (JVM: %s)%n", LOADER,
-                String.join(" ", convertJvm));
-        ToolRun.Cost converted = new ToolRun(convertJvm, HdtDataCommand.class.getName()).run(List.of("convert",
-                "--loader", LOADER.name(), "--base", BASE, "-o", hdt().toString(), ntriples().toString()), log("convert"), dir);
-        steps.add(step("convert", converted, triples, began, convertJvm));
-        progress.println("data: building the index again on its own (ldf-hdt index)");
-        Files.delete(HdtFiles.indexFile(hdt()));
-        began = Instant.now();
-        ToolRun.Cost indexed = new ToolRun(List.of(), HdtDataCommand.class.getName())
-                .run(List.of("index", hdt().toString()), log("index"), dir);
-        steps.add(step("index", indexed, triples, began, List.of()));
-        progress.println("data: checking the file against its input (ldf-hdt check: RIOT reads the input again)");
-        began = Instant.now();
-        ToolRun.Cost checked = new ToolRun(List.of(), HdtDataCommand.class.getName())
-                .run(List.of("check", "--base", BASE, hdt().toString(), ntriples().toString()), log("check"), dir);
-        steps.add(step("check", checked, triples, began, List.of()));
+        if (!done.contains("convert")) {
+            Instant began = Instant.now();
+            progress.printf(Locale.ROOT, "data: converting to HDT with ldf-hdt convert --loader %s (JVM: %s)%n", LOADER,
+                    String.join(" ", convertJvm));
+            ToolRun.Cost converted = new ToolRun(convertJvm, HdtDataCommand.class.getName()).run(List.of("convert",
+                    "--loader", LOADER.name(), "--base", BASE, "-o", hdt().toString(), ntriples().toString()),
+                    log("convert"), dir);
+            record(steps, step("convert", converted, triples, began, convertJvm));
+        }
+        if (!done.contains("index")) {
+            progress.println("data: building the index again on its own (ldf-hdt index)");
+            Files.deleteIfExists(HdtFiles.indexFile(hdt()));
+            Instant began = Instant.now();
+            ToolRun.Cost indexed = new ToolRun(List.of(), HdtDataCommand.class.getName())
+                    .run(List.of("index", hdt().toString()), log("index"), dir);
+            record(steps, step("index", indexed, triples, began, List.of()));
+        }
+        if (!done.contains("check")) {
+            progress.println("data: checking the file against its input (ldf-hdt check: RIOT reads the input again)");
+            Instant began = Instant.now();
+            ToolRun.Cost checked = new ToolRun(List.of(), HdtDataCommand.class.getName())
+                    .run(List.of("check", "--base", BASE, hdt().toString(), ntriples().toString()), log("check"), dir);
+            record(steps, step("check", checked, triples, began, List.of()));
+        }
+        return new Made(ntriples(), hdt(), steps, conversionPhases(), checkOutcome());
+    }
+
+    /** Adds a step that has ended and writes the record again, whole. */
+    private void record(List<Step> steps, Step step) throws IOException {
+        steps.add(step);
         try (CsvWriter csv = new CsvWriter(record(), "step", "seconds", "peak_rss_bytes", "peak_disk_bytes", "triples",
                 "ran_at", "jvm_options")) {
             for (Step s : steps) {
                 csv.row(s.name(), s.seconds(), s.peakRssBytes(), s.peakDiskBytes(), s.triples(), s.ranAt(), s.jvmOptions());
             }
         }
-        return new Made(ntriples(), hdt(), steps, conversionPhases(), checkOutcome());
     }
 
     /** The verdict {@code ldf-hdt check} printed ("the same: …" or "DIFFERENT: …"), or "" without one. */

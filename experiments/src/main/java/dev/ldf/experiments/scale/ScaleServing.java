@@ -57,13 +57,15 @@ final class ScaleServing {
         report.write(output.resolve("serve"), String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, %,d "
                 + "triples), one machine with %d cores, everything on loopback. wrk with %d threads and %d connections, "
                 + "%d s per run after %d s of warm-up (deep pages: %d s after %d s), N-Triples, %d rounds over all servers "
-                + "in turn. Paths: %s. Our server starts as the README starts it (bin/ldf-server); Server.js with one "
+                + "in turn; dumps read for at most %d s each. Paths: %s. Our server starts as the README starts it (bin/ldf-server); Server.js with one "
                 + "worker per core.", settings.scale(), settings.seed(), paths.triples(),
                 Runtime.getRuntime().availableProcessors(), THREADS, CONNECTIONS, settings.duration(), settings.warmUp(),
-                settings.deepDuration(), settings.deepWarmUp(), settings.rounds(), paths.describe()));
+                settings.deepDuration(), settings.deepWarmUp(), settings.rounds(), DUMP_LIMIT.toSeconds(), paths.describe()));
         return new Outcome(report, results, reference, paths.triples(), referenceTriples);
     }
 
+    /** How long a dump is read at most: a billion triples' takes minutes; the rate is over what arrived. */
+    static final Duration DUMP_LIMIT = Duration.ofSeconds(60);
     static final int THREADS = 2;
     static final int CONNECTIONS = 16;
 
@@ -74,6 +76,6 @@ final class ScaleServing {
     private ServerBench.Settings benchSettings(List<String> dumps, int downloads) {
         return new ServerBench.Settings(settings.rounds(), Duration.ofSeconds(settings.warmUp()),
                 Duration.ofSeconds(settings.duration()), Duration.ofSeconds(settings.deepWarmUp()),
-                Duration.ofSeconds(settings.deepDuration()), THREADS, CONNECTIONS, NT, dumps, downloads);
+                Duration.ofSeconds(settings.deepDuration()), THREADS, CONNECTIONS, NT, dumps, downloads, DUMP_LIMIT);
     }
 }

@@ -32,14 +32,13 @@ final class ServeSection implements ScaleSection {
         ServerBenchReport report = serving.report();
         md.append("## Serving, side by side (details: [serve/summary.md](serve/summary.md))\n\n");
         md.append("| server | TPF first pages, req/s | brTPF 30 bindings, req/s | brTPF's bindings one by one over TPF, req/s "
-                + "| peak RSS |\n|---|---|---|---|---|\n");
+                + "| peak RSS (anonymous) |\n|---|---|---|---|---|\n");
         for (String server : servers()) {
             md.append("| ").append(server).append(" | ").append(perRound(server, ServerBenchReport.TPF))
                     .append(" | ").append(perRound(server, ServerBenchReport.BRTPF)).append(" | ")
                     .append(perRound(server, BenchPaths.ONE_BY_ONE)).append(" | ")
-                    .append(String.format(Locale.ROOT, "%,.0f MB", serving.large().runs().stream()
-                            .filter(r -> r.server().equals(server)).mapToLong(ServerBench.Run::peakRssBytes).max()
-                            .orElse(0) / MB)).append(" |\n");
+                    .append(String.format(Locale.ROOT, "%,.0f MB (%,.0f MB)", peak(server, ServerBench.Run::peakRssBytes)
+                            / MB, peak(server, ServerBench.Run::peakAnonymousRssBytes) / MB)).append(" |\n");
         }
         if (!serving.reference().runs().isEmpty()) {
             referenceTarget(md, sheet);
@@ -103,6 +102,10 @@ final class ServeSection implements ScaleSection {
             rates.add(server + " " + perRound(server, ServerBenchReport.TPF));
         }
         return "First pages per second, round by round: " + String.join("; ", rates);
+    }
+
+    private double peak(String server, java.util.function.ToLongFunction<ServerBench.Run> memory) {
+        return serving.large().runs().stream().filter(r -> r.server().equals(server)).mapToLong(memory).max().orElse(0);
     }
 
     private List<String> servers() {

@@ -24,16 +24,16 @@ final class StartupSection implements ScaleSection {
     @Override
     public void write(StringBuilder md, Path output, TargetSheet sheet) throws IOException {
         try (CsvWriter csv = new CsvWriter(output.resolve("startup.csv"), "setting", "attempt", "seconds",
-                "peak_rss_bytes", "memory_line")) {
+                "peak_rss_bytes", "peak_anonymous_rss_bytes", "memory_line")) {
             for (StartupTimes.Start s : starts) {
-                csv.row(s.setting(), s.attempt(), s.seconds(), s.peakRssBytes(), s.memoryLine());
+                csv.row(s.setting(), s.attempt(), s.seconds(), s.peakRssBytes(), s.peakAnonymousRssBytes(), s.memoryLine());
             }
         }
-        md.append("## Start-up: launch to ready (`/-/ready` answers 200)\n\n| setting | attempt | seconds | peak RSS |\n"
-                + "|---|---|---|---|\n");
+        md.append("## Start-up: launch to ready (`/-/ready` answers 200)\n\n| setting | attempt | seconds | peak RSS "
+                + "| of which anonymous |\n|---|---|---|---|---|\n");
         for (StartupTimes.Start s : starts) {
-            md.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %,.0f MB |%n", s.setting(), s.attempt(), s.seconds(),
-                    s.peakRssBytes() / MB));
+            md.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %,.0f MB | %,.0f MB |%n", s.setting(), s.attempt(),
+                    s.seconds(), s.peakRssBytes() / MB, s.peakAnonymousRssBytes() / MB));
         }
         md.append("\nThe server's own line: `").append(starts.get(0).memoryLine()).append("`\n\n");
         double worst = indexed().max().orElse(Double.NaN);

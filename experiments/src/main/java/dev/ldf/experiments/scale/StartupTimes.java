@@ -28,7 +28,8 @@ import dev.ldf.server.config.ServerConfig;
 final class StartupTimes {
 
     /** One start. */
-    record Start(String setting, int attempt, double seconds, long peakRssBytes, String memoryLine) {}
+    record Start(String setting, int attempt, double seconds, long peakRssBytes, long peakAnonymousRssBytes,
+            String memoryLine) {}
 
     static final Duration TIMEOUT = Duration.ofMinutes(30);
 
@@ -71,9 +72,9 @@ final class StartupTimes {
             double seconds = (System.nanoTime() - begin) / 1e9;
             memory.close();
             long rss = memory.peakBytes();
-            Start start = new Start(setting, attempt, seconds, rss, memoryLine(log));
-            progress.printf(Locale.ROOT, "startup, %s (%d): ready in %.1f s, peak RSS %d MB%n", setting, attempt, seconds,
-                    rss >> 20);
+            Start start = new Start(setting, attempt, seconds, rss, memory.peakAnonymousBytes(), memoryLine(log));
+            progress.printf(Locale.ROOT, "startup, %s (%d): ready in %.1f s, peak RSS %d MB (anonymous %d MB)%n", setting,
+                    attempt, seconds, rss >> 20, memory.peakAnonymousBytes() >> 20);
             return start;
         } finally {
             memory.close();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
+import java.time.Duration;
 
 import dev.ldf.experiments.run.ProcessMemory;
 
@@ -14,7 +15,7 @@ import dev.ldf.experiments.run.ProcessMemory;
 final class DumpDownload {
 
     /** One measured download. */
-    record Result(long bytes, double seconds, long peakRssBytes) {
+    record Result(long bytes, double seconds, long peakRssBytes, long peakAnonymousRssBytes) {
         double megabytesPerSecond() {
             return bytes / 1e6 / seconds;
         }
@@ -22,7 +23,12 @@ final class DumpDownload {
 
     private DumpDownload() {}
 
-    static Result measure(URI server, String dataset, String file, ProcessHandle process) throws IOException {
+    /**
+     * Downloads {@code file}, or as much of it as arrives within {@code limit} (a dump of a billion
+     * triples takes minutes): the rate is over what was read.
+     */
+    static Result measure(URI server, String dataset, String file, ProcessHandle process, Duration limit)
+            throws IOException {
         URI uri = server.resolve("/" + dataset + "/" + file);
         byte[] buffer = new byte[256 * 1024];
         long bytes = 0;
@@ -36,13 +42,14 @@ final class DumpDownload {
                 throw new IOException(uri + " answered " + connection.getResponseCode());
             }
             try (InputStream in = connection.getInputStream()) {
-                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                long end = start + limit.toNanos();
+                for (int n = in.read(buffer); n >= 0 && System.nanoTime() < end; n = in.read(buffer)) {
                     bytes += n;
                 }
             }
         } finally {
             memory.close();
         }
-        return new Result(bytes, (System.nanoTime() - start) / 1e9, memory.peakBytes());
+        return new Result(bytes, (System.nanoTime() - start) / 1e9, memory.peakBytes(), memory.peakAnonymousBytes());
     }
 }

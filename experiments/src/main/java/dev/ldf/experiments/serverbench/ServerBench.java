@@ -31,10 +31,11 @@ public final class ServerBench {
 
     /** How long and how hard. */
     public record Settings(int rounds, Duration warmUp, Duration duration, Duration deepWarmUp, Duration deepDuration,
-            int threads, int connections, String accept, List<String> dumps, int downloads) {}
+            int threads, int connections, String accept, List<String> dumps, int downloads, Duration dumpLimit) {}
 
-    /** One measured run. */
-    public record Run(int round, String server, String load, Wrk.Result result, long peakRssBytes) {
+    /** One measured run, with the server's peak resident memory: all of it, and its anonymous part. */
+    public record Run(int round, String server, String load, Wrk.Result result, long peakRssBytes,
+            long peakAnonymousRssBytes) {
 
         double p95Millis() {
             return result.p95Micros() / 1000.0;
@@ -53,6 +54,8 @@ public final class ServerBench {
 
     /** The dumps downloaded from servers that offer them, each once to warm up, then measured. */
     public static final List<String> DUMPS = List.of("dump.nt", "dump.nt.gz");
+    /** A limit no dump of the sizes this benchmark serves comes near: dumps read whole. */
+    public static final Duration WHOLE_DUMPS = Duration.ofHours(24);
     public static final int DOWNLOADS = 3;
 
     private static final String DATASET = "watdiv";
@@ -101,11 +104,12 @@ public final class ServerBench {
                             memory.close();
                         }
                         long rss = memory.peakBytes();
-                        Run run = new Run(round, server.name(), load.name(), result, rss);
+                        Run run = new Run(round, server.name(), load.name(), result, rss, memory.peakAnonymousBytes());
                         runs.add(run);
                         progress.printf(Locale.ROOT, "  %-18s %9.0f req/s  p50 %6.2f ms  p95 %6.2f ms  p99 %6.2f ms  %s errors  "
-                                + "RSS %d MB%n", load.name(), result.requestsPerSecond(), result.p50Micros() / 1000.0,
-                                result.p95Micros() / 1000.0, result.p99Micros() / 1000.0, result.errors(), rss >> 20);
+                                + "RSS %d MB (anonymous %d MB)%n", load.name(), result.requestsPerSecond(),
+                                result.p50Micros() / 1000.0, result.p95Micros() / 1000.0, result.p99Micros() / 1000.0,
+                                result.errors(), rss >> 20, memory.peakAnonymousBytes() >> 20);
                     }
                     if (server.dumps()) {
                         downloads.addAll(dumps(round, server.name(), running));
@@ -119,12 +123,14 @@ public final class ServerBench {
     private List<Download> dumps(int round, String server, Contender.Running running) throws IOException {
         List<Download> downloads = new ArrayList<>();
         for (String file : settings.dumps()) {
-            DumpDownload.measure(running.uri(), DATASET, file, running.process());
+            DumpDownload.measure(running.uri(), DATASET, file, running.process(), settings.dumpLimit());
             for (int repeat = 1; repeat <= settings.downloads(); repeat++) {
-                DumpDownload.Result result = DumpDownload.measure(running.uri(), DATASET, file, running.process());
+                DumpDownload.Result result = DumpDownload.measure(running.uri(), DATASET, file, running.process(),
+                        settings.dumpLimit());
                 downloads.add(new Download(round, server, file, repeat, result));
-                progress.printf(Locale.ROOT, "  %-18s %,d bytes in %.2f s: %.0f MB/s  RSS %d MB%n", file, result.bytes(),
-                        result.seconds(), result.megabytesPerSecond(), result.peakRssBytes() >> 20);
+                progress.printf(Locale.ROOT, "  %-18s %,d bytes in %.2f s: %.0f MB/s  RSS %d MB (anonymous %d MB)%n", file,
+                        result.bytes(), result.seconds(), result.megabytesPerSecond(), result.peakRssBytes() >> 20,
+                        result.peakAnonymousRssBytes() >> 20);
             }
         }
         return downloads;

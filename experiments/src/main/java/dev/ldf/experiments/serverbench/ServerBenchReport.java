@@ -52,22 +52,23 @@ public final class ServerBenchReport {
     public void write(Path dir, String setup) throws IOException {
         Files.createDirectories(dir);
         try (CsvWriter csv = new CsvWriter(dir.resolve("server-bench.csv"), "round", "server", "load", "requests",
-                "seconds", "requests_per_s", "p50_ms", "p95_ms", "p99_ms", "errors", "bytes_per_response", "peak_rss_mb")) {
+                "seconds", "requests_per_s", "p50_ms", "p95_ms", "p99_ms", "errors", "bytes_per_response", "peak_rss_mb",
+                "peak_anonymous_rss_mb")) {
             for (ServerBench.Run r : runs) {
                 Wrk.Result w = r.result();
                 csv.row(r.round(), r.server(), r.load(), w.requests(), fixed(w.duration().toMillis() / 1000.0, 1),
                         fixed(w.requestsPerSecond(), 0), fixed(w.p50Micros() / 1000.0, 2), fixed(w.p95Micros() / 1000.0, 2),
                         fixed(w.p99Micros() / 1000.0, 2), w.errors(), w.requests() == 0 ? 0 : w.bytes() / w.requests(),
-                        r.peakRssBytes() >> 20);
+                        r.peakRssBytes() >> 20, r.peakAnonymousRssBytes() >> 20);
             }
         }
         if (!downloads.isEmpty()) {
             try (CsvWriter csv = new CsvWriter(dir.resolve("dumps.csv"), "round", "server", "file", "repeat", "bytes",
-                    "seconds", "mb_per_s", "peak_rss_mb")) {
+                    "seconds", "mb_per_s", "peak_rss_mb", "peak_anonymous_rss_mb")) {
                 for (ServerBench.Download d : downloads) {
                     DumpDownload.Result r = d.result();
                     csv.row(d.round(), d.server(), d.file(), d.repeat(), r.bytes(), fixed(r.seconds(), 3),
-                            fixed(r.megabytesPerSecond(), 0), r.peakRssBytes() >> 20);
+                            fixed(r.megabytesPerSecond(), 0), r.peakRssBytes() >> 20, r.peakAnonymousRssBytes() >> 20);
                 }
             }
         }

@@ -74,14 +74,25 @@ final class ServerBenchTargets {
         if (dumpRate.isPresent()) {
             double rate = dumpRate.getAsDouble();
             md.add(new Target(String.format(Locale.ROOT, "dump as N-Triples ≥ %.0f MB/s, flat memory", DUMP_TARGET_MB_PER_S),
-                    String.format(Locale.ROOT, "%,.0f MB/s (median of %d), peak RSS %d MB", rate, plain.size(),
-                            plain.stream().mapToLong(d -> d.result().peakRssBytes()).max().orElse(0) >> 20),
+                    String.format(Locale.ROOT, "%,.0f MB/s (median of %d), peak RSS %d MB (anonymous %d MB)", rate,
+                            plain.size(), plain.stream().mapToLong(d -> d.result().peakRssBytes()).max().orElse(0) >> 20,
+                            plain.stream().mapToLong(d -> d.result().peakAnonymousRssBytes()).max().orElse(0) >> 20),
                     Target.ratioVerdict(rate, DUMP_TARGET_MB_PER_S)));
         }
-        long peak = runs.stream().filter(r -> r.server().equals(OURS)).mapToLong(ServerBench.Run::peakRssBytes).max().orElse(0);
-        md.add(new Target(String.format(Locale.ROOT, "RSS ≤ %d MB under this load (this dataset)", rssTarget >> 20),
-                String.format(Locale.ROOT, "peak %d MB", peak >> 20), peak <= rssTarget ? Target.MET
-                        : String.format(Locale.ROOT, "missed by %d MB", (peak - rssTarget) >> 20)));
+        List<ServerBench.Run> ours = runs.stream().filter(r -> r.server().equals(OURS)).toList();
+        long peak = ours.stream().mapToLong(ServerBench.Run::peakRssBytes).max().orElse(0);
+        long anonymous = ours.stream().mapToLong(ServerBench.Run::peakAnonymousRssBytes).max().orElse(0);
+        if (rssTarget == LARGE_RSS_TARGET_BYTES) {
+            // A large file is mapped: its pages are the OS page cache, shared and shed, not the server's own.
+            md.add(new Target(String.format(Locale.ROOT, "anonymous RSS ≤ %d MB under this load (this dataset)",
+                    rssTarget >> 20), String.format(Locale.ROOT, "peak %d MB (all of RSS, with mapped files' pages: %d MB)",
+                    anonymous >> 20, peak >> 20), anonymous <= rssTarget ? Target.MET
+                            : String.format(Locale.ROOT, "missed by %d MB", (anonymous - rssTarget) >> 20)));
+        } else {
+            md.add(new Target(String.format(Locale.ROOT, "RSS ≤ %d MB under this load (this dataset)", rssTarget >> 20),
+                    String.format(Locale.ROOT, "peak %d MB", peak >> 20), peak <= rssTarget ? Target.MET
+                            : String.format(Locale.ROOT, "missed by %d MB", (peak - rssTarget) >> 20)));
+        }
         return md;
     }
 

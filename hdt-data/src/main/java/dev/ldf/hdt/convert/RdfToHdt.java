@@ -16,6 +16,7 @@ import org.rdfhdt.hdt.options.HDTOptions;
 import org.rdfhdt.hdt.options.HDTOptionsKeys;
 import org.rdfhdt.hdt.triples.TripleString;
 
+import dev.ldf.hdt.build.FileIndex;
 import dev.ldf.hdt.build.HdtBuilder;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.files.HdtFiles;
@@ -308,8 +309,11 @@ public final class RdfToHdt {
      */
     public static void writeIndex(Path hdtFile, ConversionProgress progress) throws IOException {
         progress.message("building index for " + hdtFile.getFileName());
-        Files.deleteIfExists(HdtFiles.indexFile(hdtFile));
-        hdtJavaIndex(hdtFile, progress);
+        // The conversion's external sorts: a heap that does not grow with the file, unlike hdt-java's builder.
+        if (!FileIndex.write(hdtFile, Runtime.getRuntime().maxMemory(), progress)) {
+            Files.deleteIfExists(HdtFiles.indexFile(hdtFile));
+            progress.message(hdtFile.getFileName() + " has no triples: it needs no index");
+        }
     }
 
     /** hdt-java's own index builder, reading the saved file. */

@@ -66,7 +66,7 @@ public final class HdtDatasource implements Datasource {
 
     private HdtDatasource(HdtFile file, Options options) {
         this.file = file;
-        var dictionary = file.hdt().getDictionary();
+        var dictionary = file.dictionary();
         this.terms = new TermIds(dictionary);
         RepeatedVariables repeated = new RepeatedVariables(dictionary);
         this.matches = new Matches(file.hdt().getTriples(), repeated, Math.toIntExact(dictionary.getNpredicates()));
@@ -199,7 +199,7 @@ public final class HdtDatasource implements Datasource {
                 skip.add(new TripleID(ids.subject(), ids.predicate(), ids.object()));
             }
         }
-        Dictionary dictionary = file.hdt().getDictionary();
+        Dictionary dictionary = file.dictionary();
         IteratorTripleID all = file.hdt().getTriples().searchAll();
         return Iter.map(Iter.filter(all, id -> skip.isEmpty() || !skip.contains(id)), id -> new TripleString(
                 dictionary.idToString(id.getSubject(), TripleComponentRole.SUBJECT),
@@ -228,7 +228,7 @@ public final class HdtDatasource implements Datasource {
     /** From the predicate index's exact counts; only the predicates listed are decoded. */
     @Override
     public List<PredicateCount> predicates(int limit) {
-        int n = Math.toIntExact(file.hdt().getDictionary().getNpredicates());
+        int n = Math.toIntExact(file.dictionary().getNpredicates());
         long[] triples = new long[n + 1];
         List<Integer> ids = new ArrayList<>(n);
         for (int p = 1; p <= n; p++) {

@@ -16,8 +16,10 @@ import org.rdfhdt.hdt.triples.TripleString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.ldf.hdt.build.FileIndex;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.hdt.mapped.MappedDictionary;
 import dev.ldf.hdt.quiet.QuietOutput;
 import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.rdf.Vocabulary;
@@ -33,13 +35,16 @@ final class HdtFile implements AutoCloseable {
 
     private final Path path;
     private final HDT hdt;
+    private final Dictionary dictionary;
     private final DatasetStatistics statistics;
     private final String version;
     private final long compactedVersion;
 
-    private HdtFile(Path path, HDT hdt, DatasetStatistics statistics, String version, long compactedVersion) {
+    private HdtFile(Path path, HDT hdt, Dictionary dictionary, DatasetStatistics statistics, String version,
+            long compactedVersion) {
         this.path = path;
         this.hdt = hdt;
+        this.dictionary = dictionary;
         this.statistics = statistics;
         this.version = version;
         this.compactedVersion = compactedVersion;
@@ -70,6 +75,9 @@ final class HdtFile implements AutoCloseable {
         if (indexed && !Files.isReadable(index)) {
             throw HdtFileException.badIndex(index, "permission denied");
         }
+        if (!indexed) {
+            indexed = indexBeside(file, indexingLog(file, index));
+        }
         ProgressListener listener = indexed ? ProgressListener.ignore() : indexingLog(file, index);
         HDT hdt;
         try {
@@ -86,17 +94,34 @@ final class HdtFile implements AutoCloseable {
                     + "Let the server write to {} once, or build the index with 'ldf-hdt index' and place it there.",
                     index, index.toAbsolutePath().getParent());
         }
+        Dictionary dictionary = hdt.getDictionary();
         try {
-            return new HdtFile(file, hdt, readStatistics(hdt), fileVersion(file),
+            // hdt-java's mapped dictionary decodes terms several times slower than a loaded one.
+            dictionary = load ? dictionary : MappedDictionary.over(file, dictionary);
+            return new HdtFile(file, hdt, dictionary, readStatistics(hdt), fileVersion(file),
                     headerNumber(hdt, Vocabulary.COMPACTED_VERSION, 0));
         } catch (IOException | RuntimeException e) {
-            closeQuietly(hdt);
+            closeQuietly(hdt, dictionary);
             throw HdtFileException.unreadable(file, describe(e), e);
         }
     }
 
     /**
-     * Log lines while hdt-java builds a missing index: minutes for a large file, which the log
+     * Builds a missing index beside the file with the conversion's bounded sorts, whose heap does
+     * not grow with the file. False when that failed (a directory the server cannot write to, a file
+     * that is not HDT): hdt-java then builds it, or names what is wrong with the file.
+     */
+    private static boolean indexBeside(Path file, ProgressListener listener) {
+        try {
+            return FileIndex.write(file, Runtime.getRuntime().maxMemory(), listener);
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("The bounded index builder could not index {}", file, e);
+            return false;
+        }
+    }
+
+    /**
+     * Log lines while the server builds a missing index: minutes for a large file, which the log
      * should show moving. The first line waits for hdt-java's first report, so that a file that is
      * not HDT at all is not announced as being indexed.
      */
@@ -114,6 +139,11 @@ final class HdtFile implements AutoCloseable {
 
     HDT hdt() {
         return hdt;
+    }
+
+    /** The file's dictionary: hdt-java's when loaded, read in place when mapped. */
+    Dictionary dictionary() {
+        return dictionary;
     }
 
     Path path() {
@@ -136,7 +166,7 @@ final class HdtFile implements AutoCloseable {
 
     @Override
     public void close() {
-        closeQuietly(hdt);
+        closeQuietly(hdt, dictionary);
     }
 
     private static DatasetStatistics readStatistics(HDT hdt) {
@@ -174,8 +204,11 @@ final class HdtFile implements AutoCloseable {
         return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
     }
 
-    private static void closeQuietly(HDT hdt) {
+    private static void closeQuietly(HDT hdt, Dictionary dictionary) {
         try {
+            if (dictionary != hdt.getDictionary()) {
+                dictionary.close();
+            }
             hdt.close();
         } catch (IOException | RuntimeException e) {
             LOG.warn("Closing HDT failed", e);

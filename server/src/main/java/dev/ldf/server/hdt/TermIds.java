@@ -10,7 +10,9 @@ import org.rdfhdt.hdt.util.string.ByteString;
 import org.rdfhdt.hdt.util.string.CompactString;
 import org.rdfhdt.hdt.util.string.DelayedString;
 
+import dev.ldf.hdt.mapped.MappedDictionary;
 import dev.ldf.hdt.term.HdtTerms;
+import dev.ldf.hdt.term.TermReader;
 import dev.ldf.server.fragment.TriplePattern;
 
 /**
@@ -95,18 +97,45 @@ final class TermIds {
         return HdtTerms.toNode(dictionary.idToString(id, TripleComponentRole.OBJECT));
     }
 
-    /** The UTF-8 bytes of a term as the dictionary spells it ({@link HdtTerms}). */
-    ByteString bytes(long id, TripleComponentRole role) {
-        if (role == TripleComponentRole.PREDICATE) {
-            ByteString bytes = predicateBytes[(int) id];
-            if (bytes == null) {
-                // A copy: a mapped dictionary may hand out views of buffers it reuses.
-                bytes = new CompactString(utf8(dictionary.idToString(id, role)));
-                predicateBytes[(int) id] = bytes;
-            }
-            return bytes;
+    /** The UTF-8 bytes of a predicate as the dictionary spells it ({@link HdtTerms}), decoded once. */
+    ByteString predicateBytes(long id) {
+        ByteString bytes = predicateBytes[(int) id];
+        if (bytes == null) {
+            // A copy: a mapped dictionary may hand out views of buffers it reuses.
+            bytes = new CompactString(utf8(dictionary.idToString(id, TripleComponentRole.PREDICATE)));
+            predicateBytes[(int) id] = bytes;
         }
-        return utf8(dictionary.idToString(id, role));
+        return bytes;
+    }
+
+    /**
+     * Terms to bytes for one consumer: in place from a dictionary read from the mapped file, through
+     * hdt-java's strings from a loaded one.
+     */
+    TermReader reader() {
+        if (dictionary instanceof MappedDictionary mapped) {
+            return mapped.reader();
+        }
+        return new TermReader() {
+            private ByteString term;
+
+            @Override
+            public boolean decode(long id, TripleComponentRole role) {
+                CharSequence found = dictionary.idToString(id, role);
+                term = found == null ? null : utf8(found);
+                return term != null;
+            }
+
+            @Override
+            public byte[] bytes() {
+                return term.getBuffer();
+            }
+
+            @Override
+            public int length() {
+                return term.length();
+            }
+        };
     }
 
     private static ByteString utf8(CharSequence term) {

@@ -8,18 +8,24 @@ import java.io.OutputStream;
  * {@link java.io.BufferedOutputStream}: one request thread writes it. Not thread-safe.
  */
 final class ByteOutput {
-    private static final int SIZE = 16 * 1024;
+    /** Enough for a page of a fragment. */
+    static final int PAGE_SIZE = 16 * 1024;
 
     private final OutputStream out;
-    private final byte[] buffer = new byte[SIZE];
+    private final byte[] buffer;
     private int used;
 
     ByteOutput(OutputStream out) {
+        this(out, PAGE_SIZE);
+    }
+
+    ByteOutput(OutputStream out, int size) {
         this.out = out;
+        this.buffer = new byte[size];
     }
 
     void write(int b) throws IOException {
-        if (used == SIZE) {
+        if (used == buffer.length) {
             drain();
         }
         buffer[used++] = (byte) b;
@@ -30,9 +36,9 @@ final class ByteOutput {
     }
 
     void write(byte[] bytes, int offset, int length) throws IOException {
-        if (length > SIZE - used) {
+        if (length > buffer.length - used) {
             drain();
-            if (length > SIZE) {
+            if (length > buffer.length) {
                 out.write(bytes, offset, length);
                 return;
             }

@@ -11,10 +11,13 @@ import dev.ldf.server.fragment.Dump;
  */
 public final class DumpWriter {
 
+    private static final int DUMP_BUFFER = 128 * 1024;
+
     private DumpWriter() {}
 
     public static void write(Dump dump, OutputStream out) throws IOException {
-        ByteOutput bytes = new ByteOutput(out);
+        // Larger writes than a page's: fewer trips through the container's stream per megabyte.
+        ByteOutput bytes = new ByteOutput(out, DUMP_BUFFER);
         dump.forEachEncoded(LineWriter.dataLines(dump.skolemizer(), bytes));
         bytes.drain();
     }

@@ -37,7 +37,7 @@ class PredicateIteratorTest {
         Path nt = dir.resolve("data.nt");
         Random random = new Random(7);
         try (Writer out = Files.newBufferedWriter(nt)) {
-            int[] subjectsPerPredicate = {1, 63, 64, 65, 700, 3000};
+            int[] subjectsPerPredicate = {1, 127, 128, 129, 700, 3000};
             for (int p = 0; p < subjectsPerPredicate.length; p++) {
                 for (int s = 0; s < subjectsPerPredicate[p]; s++) {
                     int objects = random.nextInt(10) == 0 ? 1 + random.nextInt(300) : 1 + random.nextInt(4);
@@ -61,26 +61,33 @@ class PredicateIteratorTest {
                 BitmapTriples triples = (BitmapTriples) hdt.getTriples();
                 assertTrue(PredicateIterator.supports(triples));
                 int predicates = (int) hdt.getDictionary().getNpredicates();
-                PredicateOffsets offsets = PredicateOffsets.scan(triples, predicates);
-                for (long p = 1; p <= predicates; p++) {
-                    List<TripleID> expected = all(triples.search(new TripleID(0, p, 0)));
-                    assertEquals(expected.size(), offsets.triples(p));
-                    List<TripleID> read = all(new PredicateIterator(triples, offsets, p));
-                    assertEquals(expected, read, "predicate " + p);
-                    for (long offset = 0; offset < expected.size(); offset += 1 + offset / 3) {
-                        PredicateIterator jumping = new PredicateIterator(triples, offsets, p);
-                        jumping.goTo(offset);
-                        assertTrue(jumping.hasNext());
-                        assertEquals(expected.get((int) offset), jumping.next(), "predicate " + p + " offset " + offset);
-                        if (offset + 1 < expected.size()) {
-                            assertEquals(expected.get((int) offset + 1), jumping.next());
-                        }
-                    }
-                    PredicateIterator past = new PredicateIterator(triples, offsets, p);
-                    past.goTo(expected.size());
-                    assertFalse(past.hasNext());
+                // One pass, the pass in three parts at once (samples shifted where parts meet), the iterator's pass.
+                for (PredicateOffsets offsets : List.of(PredicateOffsets.scan(triples, predicates),
+                        PredicateOffsets.scanPairs(triples, predicates, 3), PredicateOffsets.scanTriples(triples, predicates))) {
+                    readsAndJumps(triples, predicates, offsets);
                 }
             }
+        }
+    }
+
+    private static void readsAndJumps(BitmapTriples triples, int predicates, PredicateOffsets offsets) {
+        for (long p = 1; p <= predicates; p++) {
+            List<TripleID> expected = all(triples.search(new TripleID(0, p, 0)));
+            assertEquals(expected.size(), offsets.triples(p));
+            List<TripleID> read = all(new PredicateIterator(triples, offsets, p));
+            assertEquals(expected, read, "predicate " + p);
+            for (long offset = 0; offset < expected.size(); offset += 1 + offset / 3) {
+                PredicateIterator jumping = new PredicateIterator(triples, offsets, p);
+                jumping.goTo(offset);
+                assertTrue(jumping.hasNext());
+                assertEquals(expected.get((int) offset), jumping.next(), "predicate " + p + " offset " + offset);
+                if (offset + 1 < expected.size()) {
+                    assertEquals(expected.get((int) offset + 1), jumping.next());
+                }
+            }
+            PredicateIterator past = new PredicateIterator(triples, offsets, p);
+            past.goTo(expected.size());
+            assertFalse(past.hasNext());
         }
     }
 
