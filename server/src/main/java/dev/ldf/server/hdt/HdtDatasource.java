@@ -49,6 +49,9 @@ public final class HdtDatasource implements Datasource {
     private final CursorCache cursors;
     private final HdtScans scans;
     private final Options options;
+    /** Exports reading the file, and whether a close was asked for: guarded by this. */
+    private int exporting;
+    private boolean closing;
 
     /**
      * Options of one HDT datasource.
@@ -136,15 +139,32 @@ public final class HdtDatasource implements Datasource {
         return new FragmentPage(count, size, more, new IdPage(terms, page, size));
     }
 
+    /** Streams the pattern's whole fragment; a {@link #close} meanwhile waits for it to end. */
     @Override
     public void export(TriplePattern pattern, EncodedTripleConsumer consumer) throws IOException {
-        List<Part> parts = parts(Selector.of(pattern));
-        SelectorCursor cursor = new SelectorCursor(parts, matches::of);
-        IdDecoder decoder = new IdDecoder(terms);
-        long[] ids = new long[3];
-        while (cursor.hasNext()) {
-            cursor.next(ids, 0);
-            decoder.send(ids[0], ids[1], ids[2], consumer);
+        synchronized (this) {
+            if (closing) {
+                throw new IllegalStateException(this + " is closed");
+            }
+            exporting++;
+        }
+        try {
+            List<Part> parts = parts(Selector.of(pattern));
+            SelectorCursor cursor = new SelectorCursor(parts, matches::of);
+            IdDecoder decoder = new IdDecoder(terms);
+            long[] ids = new long[3];
+            while (cursor.hasNext()) {
+                cursor.next(ids, 0);
+                decoder.send(ids[0], ids[1], ids[2], consumer);
+            }
+        } finally {
+            boolean last;
+            synchronized (this) {
+                last = --exporting == 0 && closing;
+            }
+            if (last) {
+                closeFile();
+            }
         }
     }
 
@@ -259,8 +279,26 @@ public final class HdtDatasource implements Datasource {
         return file.version();
     }
 
+    /**
+     * Closes the file, or, while exports read it, lets the last of them close it: a mapped file is
+     * unmapped on close, and a dump of a large file outlasts the minutes a replaced live base is
+     * kept for the reads begun on it.
+     */
     @Override
     public void close() {
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+            if (exporting > 0) {
+                return;
+            }
+        }
+        closeFile();
+    }
+
+    private void closeFile() {
         cursors.clear();
         file.close();
     }

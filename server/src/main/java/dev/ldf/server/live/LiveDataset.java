@@ -21,7 +21,8 @@ import dev.ldf.server.hdt.HdtDatasource;
  * <p>Its other jobs have classes of their own: {@link Compactor} folds the overlay into a new HDT
  * file, {@link BaseReplacement} takes a primary's file for a follower, {@link VersionWaiters}
  * holds the change feed's long polls. A replaced base stays open for
- * {@link LiveState#RETIRE_AFTER_MINUTES} minutes for the pages and dumps still reading it.
+ * {@link LiveState#RETIRE_AFTER_MINUTES} minutes for the pages still reading it, and after that
+ * until the dumps begun on it end.
  * Thread-safe.
  */
 public final class LiveDataset implements AutoCloseable {

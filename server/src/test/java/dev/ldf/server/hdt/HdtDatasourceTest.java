@@ -88,6 +88,25 @@ class HdtDatasourceTest {
                 new TriplePattern(X, Y, X));
     }
 
+    /**
+     * A replaced live base is closed while dumps may still read it; a mapped file is unmapped on
+     * close, so the close waits for them: the export reads to its end, and then the file is closed.
+     */
+    @Test
+    void aCloseDuringAnExportWaitsForItsEnd() throws Exception {
+        HdtDatasource source = HdtDatasource.open(TestData.libraryHdt(), HdtDatasource.Options.defaults());
+        TriplePattern all = new TriplePattern(ANY, ANY, ANY);
+        java.util.concurrent.atomic.AtomicInteger read = new java.util.concurrent.atomic.AtomicInteger();
+        source.export(all, (s, sl, p, pl, o, ol) -> {
+            if (read.getAndIncrement() == 0) {
+                source.close();
+            }
+        });
+        assertEquals(TestData.expected(all).size(), read.get(), "the export read on after the close");
+        assertThrows(IllegalStateException.class, () -> source.export(all, (s, sl, p, pl, o, ol) -> { }));
+        source.close();
+    }
+
     /** Issue 18: where the index cannot be written, the file is still served, with the index in memory. */
     @Test
     void anIndexThatCannotBeWrittenIsBuiltInMemory(@TempDir Path dir) throws Exception {
