@@ -32,13 +32,14 @@ final class LoadingPlan {
     static final double HEAP_PER_FILE_BYTE = 1.5;
     /** Files larger than this are mapped, whatever the heap. */
     static final long MAP_ABOVE_MB = 256;
+    static final long MAP_ABOVE_BYTES = MAP_ABOVE_MB * 1024 * 1024;
 
     private LoadingPlan() {
     }
 
     /** For each dataset name, whether to load it; {@code maxHeap} is {@link Runtime#maxMemory()}. */
     static Map<String, Boolean> decide(List<DatasetConfig> datasets, long maxHeap) {
-        return decide(datasets, maxHeap, MAP_ABOVE_MB * 1024 * 1024);
+        return decide(datasets, maxHeap, MAP_ABOVE_BYTES);
     }
 
     /** As {@link #decide(List, long)}, with files over {@code mapAboveBytes} mapped. */

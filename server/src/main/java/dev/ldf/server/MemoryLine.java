@@ -58,10 +58,11 @@ final class MemoryLine {
         if (d.loading() == DatasetConfig.Loading.MAP) {
             return "configured";
         }
-        long files = Math.round(LoadingPlan.fileBytes(d.hdtPath()) / (double) MB);
-        if (files > LoadingPlan.MAP_ABOVE_MB) {
+        long files = LoadingPlan.fileBytes(d.hdtPath());
+        if (files > LoadingPlan.MAP_ABOVE_BYTES) {
+            // The plan's own comparison, in bytes: a rounded figure would give a file just over the line another reason.
             return String.format(Locale.ROOT, "%,d MB of files: over %d MB, files are read in place, outside the heap",
-                    files, LoadingPlan.MAP_ABOVE_MB);
+                    Math.round(files / (double) MB), LoadingPlan.MAP_ABOVE_MB);
         }
         return String.format(Locale.ROOT, "about %,d MB loaded would pass half the heap", heapEstimateMb);
     }

@@ -38,15 +38,13 @@ public final class MappedDictionary implements Dictionary {
     private final ThreadLocal<Reader> readers = ThreadLocal.withInitial(Reader::new);
 
     private final Dictionary mapped;
-    private final FileChannel channel;
     private final MappedPfcSection shared;
     private final MappedPfcSection subjects;
     private final MappedPfcSection predicates;
     private final MappedPfcSection objects;
 
-    private MappedDictionary(Dictionary mapped, FileChannel channel, MappedPfcSection[] sections) {
+    private MappedDictionary(Dictionary mapped, MappedPfcSection[] sections) {
         this.mapped = mapped;
-        this.channel = channel;
         this.shared = sections[0];
         this.subjects = sections[1];
         this.predicates = sections[2];
@@ -67,9 +65,10 @@ public final class MappedDictionary implements Dictionary {
         if (!HDTVocabulary.DICTIONARY_TYPE_FOUR_SECTION.equals(mapped.getType())) {
             return mapped;
         }
-        FileChannel channel = FileChannel.open(hdtFile, StandardOpenOption.READ);
         MappedPfcSection[] sections = new MappedPfcSection[4];
-        try (InputStream file = Files.newInputStream(hdtFile)) {
+        // The mappings outlive the channel: it is open only while they are made.
+        try (FileChannel channel = FileChannel.open(hdtFile, StandardOpenOption.READ);
+                InputStream file = Files.newInputStream(hdtFile)) {
             CountInputStream in = new CountInputStream(new BufferedInputStream(file, 1 << 16));
             ControlInfo ci = new ControlInformation();
             ci.load(in); // the file's own
@@ -80,7 +79,6 @@ public final class MappedDictionary implements Dictionary {
             ci.load(in);
             if (ci.getType() != ControlInfo.Type.DICTIONARY
                     || !HDTVocabulary.DICTIONARY_TYPE_FOUR_SECTION.equals(ci.getFormat())) {
-                channel.close();
                 return mapped;
             }
             for (int i = 0; i < sections.length; i++) {
@@ -88,25 +86,24 @@ public final class MappedDictionary implements Dictionary {
                 int type = in.read();
                 in.reset();
                 if (type != MappedPfcSection.TYPE_PFC) {
-                    closeAll(sections, channel);
+                    closeAll(sections);
                     return mapped;
                 }
                 sections[i] = MappedPfcSection.read(in, hdtFile.toFile(), channel, chunkBytes);
             }
         } catch (IOException | RuntimeException e) {
-            closeAll(sections, channel);
+            closeAll(sections);
             throw e;
         }
-        return new MappedDictionary(mapped, channel, sections);
+        return new MappedDictionary(mapped, sections);
     }
 
-    private static void closeAll(MappedPfcSection[] sections, FileChannel channel) throws IOException {
+    private static void closeAll(MappedPfcSection[] sections) throws IOException {
         for (MappedPfcSection s : sections) {
             if (s != null) {
                 s.close();
             }
         }
-        channel.close();
     }
 
     /** A term as a fresh string, or null for an id the dictionary lacks; {@link #reader()} copies less. */
@@ -287,6 +284,6 @@ public final class MappedDictionary implements Dictionary {
     /** Releases this class's own mappings; hdt-java's dictionary is closed with its HDT. */
     @Override
     public void close() throws IOException {
-        closeAll(new MappedPfcSection[] {shared, subjects, predicates, objects}, channel);
+        closeAll(new MappedPfcSection[] {shared, subjects, predicates, objects});
     }
 }

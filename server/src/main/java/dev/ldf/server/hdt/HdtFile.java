@@ -75,10 +75,12 @@ final class HdtFile implements AutoCloseable {
         if (indexed && !Files.isReadable(index)) {
             throw HdtFileException.badIndex(index, "permission denied");
         }
+        // One log for both builders: hdt-java's, when ours could not, does not announce the index again.
+        ProgressListener building = indexed ? ProgressListener.ignore() : indexingLog(file, index);
         if (!indexed) {
-            indexed = indexBeside(file, indexingLog(file, index));
+            indexed = indexBeside(file, building);
         }
-        ProgressListener listener = indexed ? ProgressListener.ignore() : indexingLog(file, index);
+        ProgressListener listener = indexed ? ProgressListener.ignore() : building;
         HDT hdt;
         try {
             hdt = QuietOutput.call(() -> load
