@@ -140,7 +140,7 @@ public final class HdtBuilder implements AutoCloseable {
         private final TriplesIndex index;
         private final ProgressListener progress;
 
-        private Built(HDT hdt, TriplesIndex index, ProgressListener progress) {
+        Built(HDT hdt, TriplesIndex index, ProgressListener progress) {
             this.hdt = hdt;
             this.index = index;
             this.progress = progress;
@@ -180,13 +180,12 @@ public final class HdtBuilder implements AutoCloseable {
         progress.notifyProgress(0, String.format(Locale.ROOT, "merging the %,d terms of %,d runs", runTerms, runs.size()));
         DictionaryMerge.Sections sections = DictionaryMerge.merge(runs, work, n -> progress.notifyProgress(100f * n / total,
                 "merging the terms of the runs"));
-        HDTOptions spec = HDTOptions.of();
-        CloseSuppressPath dir = CloseSuppressPath.of(work);
-        WriteDictionarySection shared = section(spec, dir, "shared", sections.shared(), sections.sharedCount());
-        WriteDictionarySection subjects = section(spec, dir, "subjects", sections.subjects(), sections.subjectCount());
-        WriteDictionarySection predicates = section(spec, dir, "predicates", sections.predicates(), sections.predicateCount());
-        WriteDictionarySection objects = section(spec, dir, "objects", sections.objects(), sections.objectCount());
-        WriteFourSectionDictionary dictionary = new WriteFourSectionDictionary(spec, subjects, predicates, objects, shared);
+        WriteDictionarySection shared = section("shared", sections.shared(), sections.sharedCount());
+        WriteDictionarySection subjects = section("subjects", sections.subjects(), sections.subjectCount());
+        WriteDictionarySection predicates = section("predicates", sections.predicates(), sections.predicateCount());
+        WriteDictionarySection objects = section("objects", sections.objects(), sections.objectCount());
+        WriteFourSectionDictionary dictionary = new WriteFourSectionDictionary(HDTOptions.of(), subjects, predicates, objects,
+                shared);
 
         IdTriples ids = new IdTriples(sections.sharedCount(),
                 sections.sharedCount() + sections.subjectCount() + sections.objectCount(),
@@ -196,19 +195,33 @@ public final class HdtBuilder implements AutoCloseable {
         for (IdTriples.Sorted s : sorted) {
             upperBound += s.count();
         }
-        progress.notifyProgress(0, String.format(Locale.ROOT, "writing %,d triples", upperBound));
-        TriplesIndex index = new TriplesIndex(work, sections.sharedCount() + sections.objectCount(),
-                sections.predicateCount(), upperBound, 3 * chunkTriples, allowPacked);
-        WriteBitmapTriples bitmapTriples = new WriteBitmapTriples(spec, dir.resolve("triples"), HDT_JAVA_BUFFER);
-        try {
-            bitmapTriples.load(new OneReadTempTriples(index.observing(IdTriples.merged(sorted)), TripleComponentOrder.SPO,
-                    upperBound), progress);
-        } catch (IOException | RuntimeException | Error e) {
-            index.close();
-            throw e;
-        }
+        Built built = write(work, dictionary, sections.sharedCount() + sections.objectCount(), sections.predicateCount(),
+                IdTriples.merged(sorted), upperBound, 3 * chunkTriples, allowPacked, baseUri, progress);
         for (IdTriples.Sorted s : sorted) {
             Files.deleteIfExists(s.file());
+        }
+        return built;
+    }
+
+    /**
+     * Writes {@code spo}, triples of IDs in {@code dictionary} sorted subject, predicate, object and
+     * without duplicates, as the file's triples, noting them for its index as they go by; the HDT
+     * gets its header. {@code objects}: the IDs an object can have; {@code buffered}: the pairs
+     * the index's sorts hold in memory.
+     */
+    static Built write(Path work, WriteFourSectionDictionary dictionary, long objects, long predicates,
+            java.util.Iterator<org.rdfhdt.hdt.triples.TripleID> spo, long upperBound, int buffered, boolean allowPacked,
+            String baseUri, ProgressListener progress) throws IOException {
+        HDTOptions spec = HDTOptions.of();
+        CloseSuppressPath dir = CloseSuppressPath.of(work);
+        progress.notifyProgress(0, String.format(Locale.ROOT, "writing %,d triples", upperBound));
+        TriplesIndex index = new TriplesIndex(work, objects, predicates, upperBound, buffered, allowPacked);
+        WriteBitmapTriples bitmapTriples = new WriteBitmapTriples(spec, dir.resolve("triples"), HDT_JAVA_BUFFER);
+        try {
+            bitmapTriples.load(new OneReadTempTriples(index.observing(spo), TripleComponentOrder.SPO, upperBound), progress);
+        } catch (RuntimeException | Error e) {
+            index.close();
+            throw e;
         }
         WriteHDTImpl hdt = new WriteHDTImpl(spec, dir.resolve("hdt"), dictionary, bitmapTriples, HeaderFactory.createHeader(spec));
         hdt.setBaseUri(baseUri);
@@ -216,12 +229,20 @@ public final class HdtBuilder implements AutoCloseable {
         return new Built(hdt, index, progress);
     }
 
-    private WriteDictionarySection section(HDTOptions spec, CloseSuppressPath dir, String name, Path terms, long count)
-            throws IOException {
+    /** A dictionary section written from {@code terms}, sorted and {@code count} of them, into the work directory. */
+    static WriteDictionarySection section(Path work, String name, java.util.Iterator<? extends CharSequence> terms,
+            long count, ProgressListener progress) {
         progress.notifyProgress(0, String.format(Locale.ROOT, "writing the %s section: %,d terms", name, count));
-        WriteDictionarySection section = new WriteDictionarySection(spec, dir.resolve(name), HDT_JAVA_BUFFER);
+        WriteDictionarySection section = new WriteDictionarySection(HDTOptions.of(), CloseSuppressPath.of(work).resolve(name),
+                HDT_JAVA_BUFFER);
+        section.load(terms, Math.max(1, count), progress);
+        return section;
+    }
+
+    private WriteDictionarySection section(String name, Path terms, long count) throws IOException {
+        WriteDictionarySection section;
         try (SortedTerms.Reader reader = new SortedTerms.Reader(terms, false, count)) {
-            section.load(SortedTerms.strings(reader), Math.max(1, count), progress);
+            section = section(work, name, SortedTerms.strings(reader), count, progress);
         }
         Files.deleteIfExists(terms);
         return section;

@@ -18,6 +18,7 @@ import org.rdfhdt.hdt.triples.TripleString;
 
 import dev.ldf.hdt.build.FileIndex;
 import dev.ldf.hdt.build.HdtBuilder;
+import dev.ldf.hdt.build.HdtMerge;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.quiet.QuietOutput;
@@ -171,6 +172,22 @@ public final class RdfToHdt {
             }, () -> read[0], () -> 0, output, header);
         }
         return build(work -> generate(counted, work), () -> read[0], () -> 0, output, header);
+    }
+
+    /**
+     * Writes {@code base} less {@code deleted} (IDs in it) plus {@code added} (spelled as it spells
+     * terms, none of them in it) into {@code output} with its index, adding {@code header} to the
+     * file's header: a merge of the file with the changes ({@link HdtMerge}), which needs the
+     * {@link Loader#BOUNDED} loader and a base that {@link HdtMerge#canMerge can be merged}.
+     */
+    public ConversionSummary merge(HDT base, java.util.Collection<org.rdfhdt.hdt.triples.TripleID> deleted,
+            List<TripleString> added, Path output, List<TripleString> header) throws IOException {
+        if (loader != Loader.BOUNDED) {
+            throw new IllegalStateException("a merge writes with the " + Loader.BOUNDED + " loader");
+        }
+        long triples = base.getTriples().getNumberOfElements() - deleted.size() + added.size();
+        return build(work -> bounded(HdtMerge.merge(base, deleted, added, work, baseUri, progress)), () -> triples, () -> 0,
+                output, header);
     }
 
     /** Builds an HDT using {@code work} as its work directory (null for the memory loader). */

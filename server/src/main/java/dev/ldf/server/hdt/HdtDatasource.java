@@ -20,6 +20,9 @@ import org.rdfhdt.hdt.triples.TripleString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.ldf.hdt.build.HdtMerge;
+import dev.ldf.hdt.convert.ConversionSummary;
+import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
@@ -211,20 +214,42 @@ public final class HdtDatasource implements Datasource {
      * matched by identifier, so any spelling of a literal the file holds excludes it.
      */
     public Iterator<TripleString> triplesExcept(Collection<Triple> excluded) {
-        Set<TripleID> skip = new HashSet<>();
-        TermIds.Lookup lookup = terms.lookup();
-        for (Triple t : excluded) {
-            PatternIds ids = lookup.resolve(new TriplePattern(t.getSubject(), t.getPredicate(), t.getObject()));
-            if (ids != null) {
-                skip.add(new TripleID(ids.subject(), ids.predicate(), ids.object()));
-            }
-        }
+        Set<TripleID> skip = new HashSet<>(ids(excluded));
         Dictionary dictionary = file.dictionary();
         IteratorTripleID all = file.hdt().getTriples().searchAll();
         return Iter.map(Iter.filter(all, id -> skip.isEmpty() || !skip.contains(id)), id -> new TripleString(
                 dictionary.idToString(id.getSubject(), TripleComponentRole.SUBJECT),
                 dictionary.idToString(id.getPredicate(), TripleComponentRole.PREDICATE),
                 dictionary.idToString(id.getObject(), TripleComponentRole.OBJECT)));
+    }
+
+    /** Whether {@link #writeMerged} can write this file's next version: its dictionary and order allow a merge. */
+    public boolean mergeable() {
+        return HdtMerge.canMerge(file.hdt());
+    }
+
+    /**
+     * Writes this file less {@code deleted} plus {@code added} (spelled as the file spells terms,
+     * none of them in the file) into {@code output}, with its index and {@code header}, by merging
+     * the changes into the file ({@link RdfToHdt#merge}): the next base of a live dataset. Deleted
+     * triples are matched by identifier, as {@link #triplesExcept} matches them.
+     */
+    public ConversionSummary writeMerged(RdfToHdt writer, Collection<Triple> deleted, List<TripleString> added,
+            Path output, List<TripleString> header) throws IOException {
+        return writer.merge(file.hdt(), ids(deleted), added, output, header);
+    }
+
+    /** The identifiers of those of {@code triples} the file's dictionary has every term of. */
+    private List<TripleID> ids(Collection<Triple> triples) {
+        List<TripleID> ids = new ArrayList<>(triples.size());
+        TermIds.Lookup lookup = terms.lookup();
+        for (Triple t : triples) {
+            PatternIds found = lookup.resolve(new TriplePattern(t.getSubject(), t.getPredicate(), t.getObject()));
+            if (found != null) {
+                ids.add(new TripleID(found.subject(), found.predicate(), found.object()));
+            }
+        }
+        return ids;
     }
 
     /** The base URI the file was made with. */

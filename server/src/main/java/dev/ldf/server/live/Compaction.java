@@ -20,6 +20,7 @@ import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.term.HdtTerms;
+import dev.ldf.server.hdt.HdtDatasource;
 import dev.ldf.server.rdf.Vocabulary;
 
 /**
@@ -27,8 +28,10 @@ import dev.ldf.server.rdf.Vocabulary;
  * ones, as a new HDT file whose header names the version it holds, then puts it in the old one's
  * place.
  *
- * <p>The file is rebuilt with hdt-java's disk loader, which sorts in chunks beside the file, so
- * the heap needed does not grow with the dataset. The new file and index are written under
+ * <p>The changes are merged into the base file ({@link RdfToHdt#merge}): one pass over its
+ * dictionary and triples, with the heap holding the changes, not the base. A base whose
+ * dictionary cannot be merged into is built again by the bounded loader, which sorts in chunks
+ * beside the file. The new file and index are written under
  * temporary names and renamed into place in an order that a crash at any point leaves a usable
  * pair: the old index is removed first (a file without an index gets it built at start), then the
  * new file replaces the old one atomically, then the new index follows. The version in the new
@@ -47,18 +50,26 @@ final class Compaction {
         return hdt.resolveSibling(hdt.getFileName() + SUFFIX);
     }
 
-    /** Writes {@code snapshot} as a new HDT file at {@link #nextFile}; returns its path. */
+    /**
+     * Writes {@code snapshot} as a new HDT file at {@link #nextFile}; returns its path. The changes
+     * are merged into the base when its dictionary allows it, else the file is built again.
+     */
     static Path write(LiveDatasource.Snapshot snapshot, String dataset) throws IOException {
-        Path hdt = snapshot.base().path().toAbsolutePath();
-        Path next = nextFile(hdt);
+        HdtDatasource base = snapshot.base();
+        Path next = nextFile(base.path().toAbsolutePath());
         ConversionProgress progress = ConversionProgress.toLines(line -> LOG.info("Compacting {}: {}", dataset, line),
                 Duration.ofSeconds(5));
-        Iterator<TripleString> triples = Iter.concat(snapshot.base().triplesExcept(snapshot.deleted()),
-                spelled(snapshot.added()));
-        String baseUri = snapshot.base().baseUri();
+        String baseUri = base.baseUri();
         TripleString version = new TripleString(baseUri == null || baseUri.isEmpty() ? "urn:ldf:dataset" : baseUri,
                 Vocabulary.COMPACTED_VERSION, "\"" + snapshot.version() + "\"");
-        new RdfToHdt(baseUri, RdfToHdt.Loader.BOUNDED, progress).write(triples, dataset, next, List.of(version));
+        RdfToHdt writer = new RdfToHdt(baseUri, RdfToHdt.Loader.BOUNDED, progress);
+        if (base.mergeable()) {
+            base.writeMerged(writer, snapshot.deleted(), Iter.toList(spelled(snapshot.added())), next, List.of(version));
+        } else {
+            LOG.info("Compacting {}: its dictionary cannot be merged into; the file is built again", dataset);
+            writer.write(Iter.concat(base.triplesExcept(snapshot.deleted()), spelled(snapshot.added())), dataset, next,
+                    List.of(version));
+        }
         return next;
     }
 
