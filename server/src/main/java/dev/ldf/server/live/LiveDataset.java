@@ -96,13 +96,14 @@ public final class LiveDataset implements AutoCloseable {
      * is logged ({@link PatchAdmission}).
      */
     public Accepted write(ChangeSet changes) throws IOException, BadPatchException {
+        if (changes.size() == 0) {
+            return new Accepted(version(), 0, new ChangeSet.Effect(0, 0));
+        }
+        LiveDatasource.Prepared prepared = prepare(changes);
         state.writer.lock();
         try {
-            if (changes.size() == 0) {
-                return new Accepted(version(), 0, new ChangeSet.Effect(0, 0));
-            }
             admission.admit(changes.size(), () -> state.source.newTerms(changes), state.source.overlaySize());
-            return writeAs(version() + 1, changes);
+            return logAndApply(version() + 1, prepared);
         } finally {
             state.writer.unlock();
         }
@@ -114,6 +115,7 @@ public final class LiveDataset implements AutoCloseable {
      * passed over; one that skips versions is refused.
      */
     public Accepted writeAs(long version, ChangeSet changes) throws IOException, BadPatchException {
+        LiveDatasource.Prepared prepared = prepare(changes);
         state.writer.lock();
         try {
             long current = version();
@@ -123,19 +125,33 @@ public final class LiveDataset implements AutoCloseable {
             if (version != current + 1) {
                 throw new IllegalStateException("version " + version + " does not follow " + current);
             }
-            // What is acknowledged must read back from the log and survive a compaction.
-            WritableTerms.check(changes);
-            long logged = state.log.append(changes::writeTo);
-            if (logged != version) {
-                throw new IllegalStateException("the log made version " + logged + " of " + version);
-            }
-            ChangeSet.Effect effect = state.source.apply(changes, version);
-            state.waiters.signal();
-            compactor.afterWrite();
-            return new Accepted(version, changes.size(), effect);
+            return logAndApply(version, prepared);
         } finally {
             state.writer.unlock();
         }
+    }
+
+    /**
+     * The work a patch needs before it takes its turn, done while other writers take theirs: its
+     * terms checked (what is acknowledged must read back from the log and survive a compaction)
+     * and the base's lookups made.
+     */
+    private LiveDatasource.Prepared prepare(ChangeSet changes) throws BadPatchException {
+        WritableTerms.check(changes);
+        return state.source.prepare(changes);
+    }
+
+    /** Logs and applies a prepared patch as {@code version}; the caller holds the writer lock. */
+    private Accepted logAndApply(long version, LiveDatasource.Prepared prepared) throws IOException {
+        ChangeSet changes = prepared.changes();
+        long logged = state.log.append(changes::writeTo);
+        if (logged != version) {
+            throw new IllegalStateException("the log made version " + logged + " of " + version);
+        }
+        ChangeSet.Effect effect = state.source.apply(prepared, version);
+        state.waiters.signal();
+        compactor.afterWrite();
+        return new Accepted(version, changes.size(), effect);
     }
 
     /**

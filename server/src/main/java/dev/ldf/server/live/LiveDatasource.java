@@ -52,11 +52,11 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
     }
 
     /**
-     * Applies {@code changes} whole, as {@code version}; readers see the dataset before or after,
-     * never between. Returns how many triples were in fact added and deleted.
+     * What applying {@code changes} needs to know of the base, found out with readers and other
+     * writers going on (the lookups read only the immutable base file): whether the base holds each
+     * triple, and the change clocks' slots.
      */
-    public ChangeSet.Effect apply(ChangeSet changes, long version) {
-        // The base's lookups first, with readers going on: they read only the immutable base file.
+    Prepared prepare(ChangeSet changes) {
         Overlay before;
         lock.readLock().lock();
         try {
@@ -64,16 +64,32 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
         } finally {
             lock.readLock().unlock();
         }
-        boolean[] inBase = before.inBase(changes);
-        int[] slots = ChangeClocks.slots(changes);
+        return new Prepared(changes, before, before.inBase(changes), ChangeClocks.slots(changes));
+    }
+
+    /** A change set and what {@link #prepare} found out for it, against the overlay it looked at. */
+    record Prepared(ChangeSet changes, Overlay lookedAt, boolean[] inBase, int[] slots) {}
+
+    /**
+     * Applies {@code changes} whole, as {@code version}; readers see the dataset before or after,
+     * never between. Returns how many triples were in fact added and deleted.
+     */
+    public ChangeSet.Effect apply(ChangeSet changes, long version) {
+        return apply(prepare(changes), version);
+    }
+
+    /** {@link #apply(ChangeSet, long)} with the base's lookups already made. */
+    ChangeSet.Effect apply(Prepared prepared, long version) {
         lock.writeLock().lock();
         try {
             if (version <= this.version) {
                 throw new IllegalArgumentException("version " + version + " is not after " + this.version);
             }
-            // A compaction swapped the base meanwhile (when the caller does not keep it out): look again.
-            ChangeSet.Effect effect = overlay.apply(changes, overlay == before ? inBase : overlay.inBase(changes));
-            clocks.tick(slots, version);
+            // A compaction swapped the base since the lookups: look again.
+            ChangeSet changes = prepared.changes();
+            ChangeSet.Effect effect = overlay.apply(changes, overlay == prepared.lookedAt() ? prepared.inBase()
+                    : overlay.inBase(changes));
+            clocks.tick(prepared.slots(), version);
             this.version = version;
             return effect;
         } finally {
