@@ -61,10 +61,11 @@ public final class HdtMerge {
 
     /**
      * {@code base} (opened with its index) less {@code deleted} (base IDs) plus {@code added}
-     * (spelled as the base spells terms, none of them in the base), built in {@code work}; the
+     * (spelled as the base spells terms, none of them in the base; read twice, so a view that
+     * spells them as it goes keeps them off the heap), built in {@code work}; the
      * caller saves the HDT it gets, writes its index and closes it.
      */
-    public static HdtBuilder.Built merge(HDT base, Collection<TripleID> deleted, List<TripleString> added, Path work,
+    public static HdtBuilder.Built merge(HDT base, Collection<TripleID> deleted, Collection<TripleString> added, Path work,
             String baseUri, ProgressListener progress) throws IOException {
         if (!canMerge(base)) {
             throw new IllegalArgumentException("only a four-section dictionary with triples in SPO order can be merged");
@@ -73,7 +74,7 @@ public final class HdtMerge {
         return new HdtMerge(base, progress).write(deleted, added, work, baseUri);
     }
 
-    private HdtBuilder.Built write(Collection<TripleID> deleted, List<TripleString> added, Path work, String baseUri)
+    private HdtBuilder.Built write(Collection<TripleID> deleted, Collection<TripleString> added, Path work, String baseUri)
             throws IOException {
         TripleID[] gone = deleted.stream().map(t -> new TripleID(t.getSubject(), t.getPredicate(), t.getObject()))
                 .sorted().distinct().toArray(TripleID[]::new);
@@ -101,15 +102,17 @@ public final class HdtMerge {
         Ids ids = new Ids(changes, sharedMerge, subjectMerge, objectMerge, predicateMerge);
         List<TripleID> addedIds = new ArrayList<>(added.size());
         for (TripleString t : added) {
-            addedIds.add(new TripleID(ids.subject(changes.terms.get(t.getSubject().toString())),
-                    changes.predicates.get(t.getPredicate().toString()).newLocal,
-                    ids.object(changes.terms.get(t.getObject().toString()))));
+            addedIds.add(new TripleID(ids.subject(changes.terms.get(TermChanges.key(t.getSubject()))),
+                    changes.predicates.get(TermChanges.key(t.getPredicate())).newLocal,
+                    ids.object(changes.terms.get(TermChanges.key(t.getObject())))));
         }
         addedIds.sort(null);
         Iterator<TripleID> spo = new MergedTriples(List.of(new BaseTriples(ids, gone), new MovedSubjects(ids, goneSet),
                 addedIds.iterator()));
         long upperBound = base.getTriples().getNumberOfElements() - gone.length + added.size();
-        int buffered = 3 * HdtBuilder.ChunkSize.forHeap(Runtime.getRuntime().maxMemory()).triples();
+        // A merge runs beside what its caller holds (a live dataset's overlay): its index's sorts take a
+        // quarter of what a conversion's take.
+        int buffered = 3 * HdtBuilder.ChunkSize.forHeap(Runtime.getRuntime().maxMemory() / 4).triples();
         return HdtBuilder.write(work, newDictionary, sharedMerge.count() + objectMerge.count(), predicateMerge.count(), spo,
                 upperBound, buffered, true, baseUri, progress);
     }

@@ -33,8 +33,8 @@ final class TermChanges {
         final CompactString text;
         long newLocal;
 
-        Entry(String text) {
-            this.text = new CompactString(text);
+        Entry(CompactString text) {
+            this.text = text;
         }
     }
 
@@ -47,7 +47,7 @@ final class TermChanges {
         Section before;
         Section after;
 
-        Term(String text) {
+        Term(CompactString text) {
             super(text);
         }
     }
@@ -58,13 +58,14 @@ final class TermChanges {
         boolean added;
         boolean used;
 
-        Predicate(String text) {
+        Predicate(CompactString text) {
             super(text);
         }
     }
 
-    final Map<String, Term> terms = new HashMap<>();
-    final Map<String, Predicate> predicates = new HashMap<>();
+    /** Keyed by their UTF-8 bytes, which each term holds once. */
+    final Map<CompactString, Term> terms = new HashMap<>();
+    final Map<CompactString, Predicate> predicates = new HashMap<>();
     private final long shared;
 
     private TermChanges(long shared) {
@@ -72,18 +73,19 @@ final class TermChanges {
     }
 
     /** The changes {@code deleted} (base IDs) and {@code added} (spelled as the base spells terms) make to {@code base}. */
-    static TermChanges of(HDT base, Collection<TripleID> deleted, Set<TripleID> deletedSet, List<TripleString> added) {
+    static TermChanges of(HDT base, Collection<TripleID> deleted, Set<TripleID> deletedSet,
+            Collection<TripleString> added) {
         Dictionary d = base.getDictionary();
         TermChanges changes = new TermChanges(d.getNshared());
         for (TripleID t : deleted) {
-            changes.baseTerm(d.idToString(t.getSubject(), TripleComponentRole.SUBJECT).toString(), t.getSubject(), 0);
-            changes.baseTerm(d.idToString(t.getObject(), TripleComponentRole.OBJECT).toString(), 0, t.getObject());
-            changes.predicate(d, d.idToString(t.getPredicate(), TripleComponentRole.PREDICATE).toString());
+            changes.baseTerm(key(d.idToString(t.getSubject(), TripleComponentRole.SUBJECT)), t.getSubject(), 0);
+            changes.baseTerm(key(d.idToString(t.getObject(), TripleComponentRole.OBJECT)), 0, t.getObject());
+            changes.predicate(d, key(d.idToString(t.getPredicate(), TripleComponentRole.PREDICATE)));
         }
         for (TripleString t : added) {
-            changes.term(d, t.getSubject().toString()).addedAsSubject = true;
-            changes.term(d, t.getObject().toString()).addedAsObject = true;
-            changes.predicate(d, t.getPredicate().toString()).added = true;
+            changes.term(d, key(t.getSubject())).addedAsSubject = true;
+            changes.term(d, key(t.getObject())).addedAsObject = true;
+            changes.predicate(d, key(t.getPredicate())).added = true;
         }
         for (Term term : changes.terms.values()) {
             term.before = section(term.oldSubject > 0, term.oldObject > 0);
@@ -100,14 +102,14 @@ final class TermChanges {
     }
 
     /** A term known by a base ID in one role; a shared ID is the same in both. */
-    private void baseTerm(String text, long subject, long object) {
+    private void baseTerm(CompactString text, long subject, long object) {
         Term term = terms.computeIfAbsent(text, Term::new);
         long id = subject > 0 ? subject : object;
         term.oldSubject = subject > 0 || id <= shared ? id : term.oldSubject;
         term.oldObject = object > 0 || id <= shared ? id : term.oldObject;
     }
 
-    private Term term(Dictionary d, String text) {
+    private Term term(Dictionary d, CompactString text) {
         return terms.computeIfAbsent(text, k -> {
             Term term = new Term(k);
             term.oldSubject = Math.max(0, d.stringToId(k, TripleComponentRole.SUBJECT));
@@ -116,12 +118,17 @@ final class TermChanges {
         });
     }
 
-    private Predicate predicate(Dictionary d, String text) {
+    private Predicate predicate(Dictionary d, CompactString text) {
         return predicates.computeIfAbsent(text, k -> {
             Predicate p = new Predicate(k);
             p.oldId = Math.max(0, d.stringToId(k, TripleComponentRole.PREDICATE));
             return p;
         });
+    }
+
+    /** A term's text as the key of the maps: its UTF-8 bytes, copied once. */
+    static CompactString key(CharSequence text) {
+        return new CompactString(text);
     }
 
     private static Section section(boolean subject, boolean object) {

@@ -181,7 +181,7 @@ public final class RdfToHdt {
      * {@link Loader#BOUNDED} loader and a base that {@link HdtMerge#canMerge can be merged}.
      */
     public ConversionSummary merge(HDT base, java.util.Collection<org.rdfhdt.hdt.triples.TripleID> deleted,
-            List<TripleString> added, Path output, List<TripleString> header) throws IOException {
+            java.util.Collection<TripleString> added, Path output, List<TripleString> header) throws IOException {
         if (loader != Loader.BOUNDED) {
             throw new IllegalStateException("a merge writes with the " + Loader.BOUNDED + " loader");
         }

@@ -234,7 +234,7 @@ public final class HdtDatasource implements Datasource {
      * the changes into the file ({@link RdfToHdt#merge}): the next base of a live dataset. Deleted
      * triples are matched by identifier, as {@link #triplesExcept} matches them.
      */
-    public ConversionSummary writeMerged(RdfToHdt writer, Collection<Triple> deleted, List<TripleString> added,
+    public ConversionSummary writeMerged(RdfToHdt writer, Collection<Triple> deleted, Collection<TripleString> added,
             Path output, List<TripleString> header) throws IOException {
         return writer.merge(file.hdt(), ids(deleted), added, output, header);
     }

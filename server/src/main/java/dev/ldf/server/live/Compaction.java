@@ -64,7 +64,19 @@ final class Compaction {
                 Vocabulary.COMPACTED_VERSION, "\"" + snapshot.version() + "\"");
         RdfToHdt writer = new RdfToHdt(baseUri, RdfToHdt.Loader.BOUNDED, progress);
         if (base.mergeable()) {
-            base.writeMerged(writer, snapshot.deleted(), Iter.toList(spelled(snapshot.added())), next, List.of(version));
+            // Spelled as the merge reads them, so that a million added triples do not sit on the heap twice.
+            List<Triple> added = snapshot.added();
+            base.writeMerged(writer, snapshot.deleted(), new java.util.AbstractCollection<>() {
+                @Override
+                public Iterator<TripleString> iterator() {
+                    return spelled(added);
+                }
+
+                @Override
+                public int size() {
+                    return added.size();
+                }
+            }, next, List.of(version));
         } else {
             LOG.info("Compacting {}: its dictionary cannot be merged into; the file is built again", dataset);
             writer.write(Iter.concat(base.triplesExcept(snapshot.deleted()), spelled(snapshot.added())), dataset, next,

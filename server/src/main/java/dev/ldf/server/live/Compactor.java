@@ -20,7 +20,9 @@ import dev.ldf.server.monitor.OutOfMemory;
  * arrived meanwhile are applied to it. The log then drops the patches the previous compaction
  * folded in, keeping the ones since for followers that lag behind, and marks the compaction with
  * a version of its own. Starts by itself once the overlay holds {@code compactAfter} triples
- * (0: only when asked).
+ * (0: only when asked), or once the heap it holds, as estimated, reaches {@code compactAboveBytes}
+ * (a quarter of the heap in a server): the overlay lives on the heap, and a compaction empties it
+ * before writes have to be refused for want of memory ({@link PatchAdmission}).
  */
 final class Compactor {
 
@@ -28,19 +30,31 @@ final class Compactor {
 
     private final LiveState state;
     private final long compactAfter;
+    private final long compactAboveBytes;
     private final AtomicReference<CompletableFuture<LiveDataset.Compacted>> running = new AtomicReference<>();
     private volatile LiveDataset.Compacted last;
     /** After a failed compaction, the overlay's size starts none by itself before this time. */
     private volatile long pausedUntil = System.nanoTime();
 
-    Compactor(LiveState state, long compactAfter) {
+    Compactor(LiveState state, long compactAfter, long compactAboveBytes) {
         this.state = state;
         this.compactAfter = compactAfter;
+        this.compactAboveBytes = compactAboveBytes;
     }
 
-    /** After a write: starts a compaction when the overlay has grown to {@code compactAfter}. */
+    /** After a write: starts a compaction when the overlay has grown to {@code compactAfter} or its heap to its bound. */
     void afterWrite() {
-        if (compactAfter > 0 && state.source.overlaySize() >= compactAfter && System.nanoTime() - pausedUntil >= 0) {
+        if (System.nanoTime() - pausedUntil < 0 || compacting()) {
+            return;
+        }
+        if (compactAfter > 0 && state.source.overlaySize() >= compactAfter) {
+            compact();
+            return;
+        }
+        long bytes = state.source.overlayBytes();
+        if (bytes >= compactAboveBytes) {
+            LOG.info("Compacting {} before its overlay outgrows the heap: it holds about {} MB, the bound is {} MB",
+                    state.name, bytes >> 20, compactAboveBytes >> 20);
             compact();
         }
     }

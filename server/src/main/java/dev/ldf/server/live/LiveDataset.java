@@ -40,9 +40,12 @@ public final class LiveDataset implements AutoCloseable {
     private final Compactor compactor;
     private final BaseReplacement replacement;
 
-    private LiveDataset(LiveState state, long compactAfter) {
+    /** The share of the heap an overlay may hold before a compaction starts by itself: a quarter. */
+    static final int OVERLAY_HEAP_SHARE = 4;
+
+    private LiveDataset(LiveState state, long compactAfter, long compactAboveBytes) {
         this.state = state;
-        this.compactor = new Compactor(state, compactAfter);
+        this.compactor = new Compactor(state, compactAfter, compactAboveBytes);
         this.replacement = new BaseReplacement(state);
     }
 
@@ -57,6 +60,12 @@ public final class LiveDataset implements AutoCloseable {
      * themselves (0: never).
      */
     public static LiveDataset open(String name, HdtDatasource base, Path logFile, long compactAfter)
+            throws IOException {
+        return open(name, base, logFile, compactAfter, Runtime.getRuntime().maxMemory() / OVERLAY_HEAP_SHARE);
+    }
+
+    /** {@link #open(String, HdtDatasource, Path, long)}, a compaction starting once the overlay holds {@code compactAboveBytes} of heap. */
+    static LiveDataset open(String name, HdtDatasource base, Path logFile, long compactAfter, long compactAboveBytes)
             throws IOException {
         Compaction.removeLeftovers(base.path());
         LiveDatasource source = new LiveDatasource(base, base.compactedVersion());
@@ -78,7 +87,7 @@ public final class LiveDataset implements AutoCloseable {
             LOG.info("Replayed {} patches ({} changes) of {} in {} ms: version {}", replayed[0], replayed[1], logFile,
                     (System.nanoTime() - start) / 1_000_000, log.version());
         }
-        return new LiveDataset(new LiveState(name, source, log, base.compactedVersion()), compactAfter);
+        return new LiveDataset(new LiveState(name, source, log, base.compactedVersion()), compactAfter, compactAboveBytes);
     }
 
     public LiveDatasource source() {

@@ -175,6 +175,16 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
     }
 
     /** Triples held apart from the base (added plus deleted). */
+    /** The heap the overlay holds, estimated as a patch's cost is ({@link PatchAdmission#cost}). */
+    long overlayBytes() {
+        lock.readLock().lock();
+        try {
+            return PatchAdmission.cost(overlay.size(), overlay.termCount());
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     /** The distinct terms of {@code changes} that the overlay does not number yet ({@link Overlay#newTerms}). */
     long newTerms(ChangeSet changes) {
         lock.readLock().lock();

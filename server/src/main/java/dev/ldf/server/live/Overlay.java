@@ -89,6 +89,11 @@ final class Overlay {
         return new ChangeSet.Effect(gained, lost);
     }
 
+    /** The terms the overlay's two sets have numbered: what it holds on the heap besides its triples. */
+    long termCount() {
+        return (long) added.termCount() + deleted.termCount();
+    }
+
     /**
      * The distinct terms of {@code changes} that the index each change goes to (additions to the
      * added triples, deletions to the deleted) does not number yet: what applying them adds to

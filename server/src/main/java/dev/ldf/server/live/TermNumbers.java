@@ -31,6 +31,11 @@ final class TermNumbers {
         return numbers.get(HdtTerms.toHdt(node));
     }
 
+    /** How many terms have numbers. */
+    int count() {
+        return terms.size();
+    }
+
     /** The term numbered {@code number}. */
     Node term(int number) {
         return terms.get(number);

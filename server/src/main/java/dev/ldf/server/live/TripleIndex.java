@@ -135,6 +135,11 @@ final class TripleIndex {
         return k != null && (recent[0].contains(k) || inRun(k));
     }
 
+    /** How many terms the index has numbered (numbers stay until it is dropped). */
+    int termCount() {
+        return terms.count();
+    }
+
     int size() {
         return runs[0].size() - removed.size() + recent[0].size();
     }
