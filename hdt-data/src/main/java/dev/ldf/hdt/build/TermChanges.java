@@ -44,6 +44,9 @@ final class TermChanges {
         long oldObject;
         boolean addedAsSubject;
         boolean addedAsObject;
+        /** Whether a deleted triple had it in that role: only then can the role be lost. */
+        boolean deletedAsSubject;
+        boolean deletedAsObject;
         Section before;
         Section after;
 
@@ -56,6 +59,7 @@ final class TermChanges {
     static final class Predicate extends Entry {
         long oldId;
         boolean added;
+        boolean deleted;
         boolean used;
 
         Predicate(CompactString text) {
@@ -78,9 +82,11 @@ final class TermChanges {
         Dictionary d = base.getDictionary();
         TermChanges changes = new TermChanges(d.getNshared());
         for (TripleID t : deleted) {
-            changes.baseTerm(key(d.idToString(t.getSubject(), TripleComponentRole.SUBJECT)), t.getSubject(), 0);
-            changes.baseTerm(key(d.idToString(t.getObject(), TripleComponentRole.OBJECT)), 0, t.getObject());
-            changes.predicate(d, key(d.idToString(t.getPredicate(), TripleComponentRole.PREDICATE)));
+            changes.baseTerm(key(d.idToString(t.getSubject(), TripleComponentRole.SUBJECT)), t.getSubject(), 0)
+                    .deletedAsSubject = true;
+            changes.baseTerm(key(d.idToString(t.getObject(), TripleComponentRole.OBJECT)), 0, t.getObject())
+                    .deletedAsObject = true;
+            changes.predicate(d, key(d.idToString(t.getPredicate(), TripleComponentRole.PREDICATE))).deleted = true;
         }
         for (TripleString t : added) {
             changes.term(d, key(t.getSubject())).addedAsSubject = true;
@@ -89,31 +95,42 @@ final class TermChanges {
         }
         for (Term term : changes.terms.values()) {
             term.before = section(term.oldSubject > 0, term.oldObject > 0);
-            boolean subject = term.addedAsSubject || term.oldSubject > 0
-                    && remains(base.getTriples().search(new TripleID(term.oldSubject, 0, 0)), deletedSet);
-            boolean object = term.addedAsObject || term.oldObject > 0
-                    && remains(base.getTriples().search(new TripleID(0, 0, term.oldObject)), deletedSet);
+            boolean subject = term.addedAsSubject || term.oldSubject > 0 && (!term.deletedAsSubject
+                    || remains(base.getTriples().search(new TripleID(term.oldSubject, 0, 0)), deletedSet));
+            boolean object = term.addedAsObject || term.oldObject > 0 && (!term.deletedAsObject
+                    || remains(base.getTriples().search(new TripleID(0, 0, term.oldObject)), deletedSet));
             term.after = section(subject, object);
         }
         for (Predicate p : changes.predicates.values()) {
-            p.used = p.added || p.oldId > 0 && remains(base.getTriples().search(new TripleID(0, p.oldId, 0)), deletedSet);
+            p.used = p.added || p.oldId > 0
+                    && (!p.deleted || remains(base.getTriples().search(new TripleID(0, p.oldId, 0)), deletedSet));
         }
         return changes;
     }
 
     /** A term known by a base ID in one role; a shared ID is the same in both. */
-    private void baseTerm(CompactString text, long subject, long object) {
+    private Term baseTerm(CompactString text, long subject, long object) {
         Term term = terms.computeIfAbsent(text, Term::new);
         long id = subject > 0 ? subject : object;
         term.oldSubject = subject > 0 || id <= shared ? id : term.oldSubject;
         term.oldObject = object > 0 || id <= shared ? id : term.oldObject;
+        return term;
     }
 
     private Term term(Dictionary d, CompactString text) {
         return terms.computeIfAbsent(text, k -> {
             Term term = new Term(k);
-            term.oldSubject = Math.max(0, d.stringToId(k, TripleComponentRole.SUBJECT));
-            term.oldObject = Math.max(0, d.stringToId(k, TripleComponentRole.OBJECT));
+            // Each section looked in once: a shared term is in neither of the others.
+            long id = d.getShared().locate(k);
+            if (id > 0) {
+                term.oldSubject = id;
+                term.oldObject = id;
+            } else {
+                id = d.getSubjects().locate(k);
+                term.oldSubject = id > 0 ? shared + id : 0;
+                id = d.getObjects().locate(k);
+                term.oldObject = id > 0 ? shared + id : 0;
+            }
             return term;
         });
     }
