@@ -114,12 +114,22 @@ final class Compactor {
         Compaction.replace(hdt, next);
         // A crash from here on restarts from the new file and the patches after its version.
         HdtDatasource fresh = HdtDatasource.open(hdt, snapshot.base().options());
+        // The patches logged while the file was written go onto its overlay with writers going on;
+        // writers then wait only while those logged since are applied and the base is swapped.
+        Overlay overlay = new Overlay(fresh::contains);
+        long applied;
+        try {
+            applied = applyLogged(overlay, snapshot.version());
+        } catch (IOException | RuntimeException e) {
+            fresh.close();
+            throw e;
+        }
         HdtDatasource old;
         state.writer.lock();
+        long locked = System.nanoTime();
         try {
-            Overlay overlay;
             try {
-                overlay = patchesSince(snapshot.version(), fresh);
+                applyLogged(overlay, applied);
             } catch (IOException | RuntimeException e) {
                 fresh.close();
                 throw e;
@@ -129,28 +139,30 @@ final class Compactor {
         } finally {
             state.writer.unlock();
         }
+        long writersWaited = (System.nanoTime() - locked) / 1_000_000;
         state.retire(old);
         LiveDataset.Compacted done = new LiveDataset.Compacted(snapshot.version(), fresh.statistics().triples(), folded,
                 (System.nanoTime() - start) / 1_000_000);
         last = done;
-        LOG.info("Compacted {} at version {}: {} triples in the new base, {} changes folded in, {} ms", state.name,
-                done.version(), done.triples(), folded, done.millis());
+        LOG.info("Compacted {} at version {}: {} triples in the new base, {} changes folded in, {} ms (writers waited {} ms "
+                + "for the swap)", state.name, done.version(), done.triples(), folded, done.millis(), writersWaited);
         return done;
     }
 
-    /** The overlay of the new base: the logged patches after the version it holds. */
-    private Overlay patchesSince(long version, HdtDatasource fresh) throws IOException {
-        Overlay overlay = new Overlay(fresh::contains);
-        state.log.read(version, entry -> {
+    /** Applies the logged patches after {@code since} to {@code overlay}; returns the last version applied. */
+    private long applyLogged(Overlay overlay, long since) throws IOException {
+        long[] last = {since};
+        state.log.read(since, entry -> {
             try {
                 overlay.apply(PatchReader.read(new ByteArrayInputStream(entry.patch())));
             } catch (BadPatchException e) {
                 throw new IOException("Patch log " + state.log.file() + ", version " + entry.version() + ": "
                         + e.getMessage(), e);
             }
+            last[0] = entry.version();
             return true;
         });
-        return overlay;
+        return last[0];
     }
 
     /**
