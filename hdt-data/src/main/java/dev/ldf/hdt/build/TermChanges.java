@@ -173,7 +173,7 @@ final class TermChanges {
         };
     }
 
-    /** The terms that leave {@code section} (old local IDs) and those that arrive in it (texts, unsorted). */
+    /** The terms that leave {@code section}: their old local IDs. */
     long[] leaving(Section section) {
         return terms.values().stream().filter(t -> t.before == section && t.after != section)
                 .mapToLong(t -> oldLocal(t, section)).toArray();
@@ -189,6 +189,7 @@ final class TermChanges {
         return predicates.values().stream().filter(p -> p.oldId == 0 && p.used).toList();
     }
 
+    /** The terms that arrive in {@code section}, in no order. */
     List<Term> arriving(Section section) {
         List<Term> arriving = new ArrayList<>();
         for (Term t : terms.values()) {
