@@ -10,9 +10,9 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.NoSuchElementException;
 import java.util.Set;
 
+import org.apache.jena.atlas.iterator.IteratorSlotted;
 import org.rdfhdt.hdt.dictionary.Dictionary;
 import org.rdfhdt.hdt.dictionary.impl.WriteFourSectionDictionary;
 import org.rdfhdt.hdt.dictionary.impl.section.WriteDictionarySection;
@@ -128,9 +128,9 @@ public final class HdtMerge {
         private final IdShift objectShift;
         private final IdShift predicateShift;
         private final long newShared;
-        /** Subjects that moved between sections: old IDs sorted, and the new ID of each. */
+        /** Subjects that moved between sections: their old IDs sorted, and pairs of old and new ID in their new order. */
         private final long[] movedSubjects;
-        private final long[] movedSubjectIds;
+        private final long[][] movedSubjectsByNewId;
         private final long[] movedObjects;
         private final long[] movedObjectIds;
 
@@ -167,7 +167,7 @@ public final class HdtMerge {
             subjects.sort((a, b) -> Long.compare(a[0], b[0]));
             objects.sort((a, b) -> Long.compare(a[0], b[0]));
             movedSubjects = subjects.stream().mapToLong(a -> a[0]).toArray();
-            movedSubjectIds = subjects.stream().mapToLong(a -> a[1]).toArray();
+            movedSubjectsByNewId = subjects.stream().sorted((a, b) -> Long.compare(a[1], b[1])).toArray(long[][]::new);
             movedObjects = objects.stream().mapToLong(a -> a[0]).toArray();
             movedObjectIds = objects.stream().mapToLong(a -> a[1]).toArray();
         }
@@ -211,20 +211,10 @@ public final class HdtMerge {
             }
             return old <= shared ? sharedShift.map(old) : newShared + objectShift.map(old - shared);
         }
-
-        /** The moved subjects in their new order: pairs of old and new ID. */
-        long[][] movedSubjectsByNewId() {
-            long[][] pairs = new long[movedSubjects.length][];
-            for (int i = 0; i < pairs.length; i++) {
-                pairs[i] = new long[] {movedSubjects[i], movedSubjectIds[i]};
-            }
-            Arrays.sort(pairs, (a, b) -> Long.compare(a[1], b[1]));
-            return pairs;
-        }
     }
 
     /** The base's triples in their order, renumbered, less the deleted ones and those of moved subjects. */
-    private final class BaseTriples implements Iterator<TripleID> {
+    private final class BaseTriples extends IteratorSlotted<TripleID> {
         private final Ids ids;
         private final TripleID[] gone;
         private final IteratorTripleID all = base.getTriples().searchAll();
@@ -234,7 +224,6 @@ public final class HdtMerge {
         private boolean moved;
         private long subject;
         private long read;
-        private TripleID pending;
 
         BaseTriples(Ids ids, TripleID[] gone) {
             this.ids = ids;
@@ -242,24 +231,13 @@ public final class HdtMerge {
         }
 
         @Override
-        public boolean hasNext() {
-            if (pending == null) {
-                pending = advance();
-            }
-            return pending != null;
+        protected boolean hasMore() {
+            return true;
         }
 
+        /** The next triple kept, or null at the end. */
         @Override
-        public TripleID next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            TripleID t = pending;
-            pending = null;
-            return t;
-        }
-
-        private TripleID advance() {
+        protected TripleID moveToNext() {
             while (all.hasNext()) {
                 TripleID t = all.next();
                 if ((++read & 0xFFFFF) == 0) {
@@ -277,11 +255,11 @@ public final class HdtMerge {
                 if (moved) {
                     continue;
                 }
-                while (nextGone < gone.length && before(gone[nextGone], s, p, o)) {
+                // Both in SPO order: the deleted ones are passed by as the base's go by.
+                while (nextGone < gone.length && gone[nextGone].compareTo(t) < 0) {
                     nextGone++;
                 }
-                if (nextGone < gone.length && gone[nextGone].getSubject() == s && gone[nextGone].getPredicate() == p
-                        && gone[nextGone].getObject() == o) {
+                if (nextGone < gone.length && gone[nextGone].compareTo(t) == 0) {
                     nextGone++;
                     continue;
                 }
@@ -289,56 +267,45 @@ public final class HdtMerge {
             }
             return null;
         }
-
-        private static boolean before(TripleID t, long s, long p, long o) {
-            return t.getSubject() < s || t.getSubject() == s
-                    && (t.getPredicate() < p || t.getPredicate() == p && t.getObject() < o);
-        }
     }
 
     /** The base's triples of the subjects that moved between sections, in their new order, less the deleted ones. */
-    private final class MovedSubjects implements Iterator<TripleID> {
+    private final class MovedSubjects extends IteratorSlotted<TripleID> {
         private final Ids ids;
         private final Set<TripleID> gone;
         private final long[][] subjects;
         private int nextSubject;
         private long subject;
         private IteratorTripleID current;
-        private TripleID pending;
 
         MovedSubjects(Ids ids, Set<TripleID> gone) {
             this.ids = ids;
             this.gone = gone;
-            this.subjects = ids.movedSubjectsByNewId();
+            this.subjects = ids.movedSubjectsByNewId;
         }
 
         @Override
-        public boolean hasNext() {
-            while (pending == null) {
+        protected boolean hasMore() {
+            return true;
+        }
+
+        /** The next triple kept, or null at the end. */
+        @Override
+        protected TripleID moveToNext() {
+            while (true) {
                 if (current != null && current.hasNext()) {
                     TripleID t = current.next();
-                    if (!gone.contains(new TripleID(t.getSubject(), t.getPredicate(), t.getObject()))) {
-                        pending = new TripleID(subject, ids.predicate(t.getPredicate()), ids.object(t.getObject()));
+                    if (!gone.contains(t)) {
+                        return new TripleID(subject, ids.predicate(t.getPredicate()), ids.object(t.getObject()));
                     }
                 } else if (nextSubject < subjects.length) {
                     long[] s = subjects[nextSubject++];
                     subject = s[1];
                     current = base.getTriples().search(new TripleID(s[0], 0, 0));
                 } else {
-                    return false;
+                    return null;
                 }
             }
-            return true;
-        }
-
-        @Override
-        public TripleID next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            TripleID t = pending;
-            pending = null;
-            return t;
         }
     }
 }

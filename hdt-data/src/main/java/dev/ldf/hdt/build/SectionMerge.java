@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 
+import org.apache.jena.atlas.iterator.IteratorSlotted;
 import org.rdfhdt.hdt.util.string.ByteString;
 import org.rdfhdt.hdt.util.string.CompactString;
 
@@ -38,34 +38,22 @@ final class SectionMerge {
 
     /** The section after the merge, from the old section's terms in order; to be read once, to its end. */
     Iterator<CharSequence> terms(Iterator<? extends CharSequence> old) {
-        return new Iterator<>() {
+        return new IteratorSlotted<>() {
             private ByteString oldHead;
             /** Old terms taken so far, the head among them. */
             private long oldTaken;
             private int nextLeaving;
             private int nextArriving;
             private long emitted;
-            private ByteString pending;
 
             @Override
-            public boolean hasNext() {
-                if (pending == null) {
-                    pending = advance();
-                }
-                return pending != null;
+            protected boolean hasMore() {
+                return true;
             }
 
+            /** The next term of the merged section, or null at its end. */
             @Override
-            public CharSequence next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                ByteString next = pending;
-                pending = null;
-                return next;
-            }
-
-            private ByteString advance() {
+            protected CharSequence moveToNext() {
                 while (true) {
                     if (oldHead == null && old.hasNext()) {
                         oldHead = copy(old.next());

@@ -155,8 +155,7 @@ final class TermChanges {
     /** Whether a base triple among {@code matches} is not deleted. */
     private static boolean remains(IteratorTripleID matches, Set<TripleID> deleted) {
         while (matches.hasNext()) {
-            TripleID t = matches.next();
-            if (!deleted.contains(new TripleID(t.getSubject(), t.getPredicate(), t.getObject()))) {
+            if (!deleted.contains(matches.next())) {
                 return true;
             }
         }
