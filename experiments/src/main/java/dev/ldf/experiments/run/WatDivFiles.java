@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.ldf.cli.ProgressLine;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.watdiv.generate.GeneratedDataset;
 import dev.ldf.watdiv.generate.Model;
@@ -28,7 +29,8 @@ public record WatDivFiles(Path dataDir, int scale, long seed) {
         WorkloadFiles files = new WorkloadFiles(dataDir.resolve("workload-sf" + scale + "-seed" + seed));
         if (!files.exist()) {
             System.err.println("generating the workloads (once): " + files.dir());
-            System.err.println(files.write(generator(), WorkloadFiles.Settings.defaults()));
+            System.err.println(files.write(generator(), WorkloadFiles.Settings.defaults(),
+                    ProgressLine.standardError(false)));
         }
         return files;
     }

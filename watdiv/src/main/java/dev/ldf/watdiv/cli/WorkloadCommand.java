@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import dev.ldf.cli.ProgressLine;
 import dev.ldf.cli.QuietOption;
 import dev.ldf.watdiv.workload.WorkloadFiles.Settings;
 import dev.ldf.watdiv.workload.WorkloadFiles;
@@ -50,7 +51,8 @@ final class WorkloadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         quiet.progress(System.err).println(new WorkloadFiles(output).write(data.generator(), new Settings(templates,
-                instances, maxSize, maxIntermediate, sequence, clients, clientLength)));
+                instances, maxSize, maxIntermediate, sequence, clients, clientLength),
+                ProgressLine.standardError(quiet.quiet())));
         return 0;
     }
 }

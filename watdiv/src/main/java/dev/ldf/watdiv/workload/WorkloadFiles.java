@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
+import dev.ldf.cli.ProgressLine;
+import dev.ldf.watdiv.generate.TripleProgress;
 import dev.ldf.watdiv.generate.WatDivGenerator;
 
 /**
@@ -89,8 +91,19 @@ public final class WorkloadFiles {
 
     /** Writes every workload for {@code generator}'s dataset; the seed is the generator's. */
     public String write(WatDivGenerator generator, Settings settings) throws IOException {
+        return write(generator, settings, ProgressLine.off());
+    }
+
+    /**
+     * {@link #write(WatDivGenerator, Settings)} with progress on {@code line}: the pass over the
+     * generated data takes as long as generating it (about 35 minutes at scale factor 10,000).
+     */
+    public String write(WatDivGenerator generator, Settings settings, ProgressLine line) throws IOException {
         long seed = generator.seed();
-        DataIndex index = DataIndex.of(generator);
+        line.print("indexing the data for query generation: one pass of the generator");
+        TripleProgress progress = new TripleProgress(line);
+        DataIndex index = DataIndex.of(generator, progress::tick);
+        line.print("generating stress templates and instantiating the workloads");
         List<Template> basic;
         try (Reader in = new InputStreamReader(WorkloadFiles.class.getResourceAsStream("/watdiv/basic-templates.txt"),
                 StandardCharsets.UTF_8)) {
