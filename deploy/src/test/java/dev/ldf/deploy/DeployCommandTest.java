@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.cli.Commands;
 import dev.ldf.cli.testing.CommandRun;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.testing.TestData;
@@ -38,7 +39,7 @@ class DeployCommandTest {
     @BeforeEach
     void configuration() throws IOException {
         library = dir.resolve("library.json");
-        ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt()))).write(library);
+        ConfigFile.write(ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt()))), library);
     }
 
     @Test
@@ -63,7 +64,7 @@ class DeployCommandTest {
     void aReplicaThatCannotStartSaysWhyInItsOwnWords() throws IOException {
         Path hdt = dir.resolve("gone.hdt");
         Path config = dir.resolve("gone.json");
-        ServerConfig.of(List.of(DatasetConfig.of("gone", hdt))).write(config);
+        ConfigFile.write(ServerConfig.of(List.of(DatasetConfig.of("gone", hdt))), config);
         run("local", "-c", config.toString(), "-p", "0", "--work-dir", dir.resolve("work").toString())
                 .failsWithOneLine(2, "A server replica did not start: HDT file not found: " + hdt);
     }

@@ -8,10 +8,11 @@ import java.util.concurrent.Callable;
 
 import dev.ldf.cli.Commands;
 import dev.ldf.cli.ExitCode;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.hdt.HdtFileException;
-import dev.ldf.server.live.LogRepair;
+import dev.ldf.server.live.log.LogRepair;
 import dev.ldf.server.monitor.OutOfMemory;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -141,7 +142,7 @@ public final class Main implements Callable<Integer> {
     private ServerConfig configuration() {
         ServerConfig config;
         if (source.config != null) {
-            config = ServerConfig.read(source.config);
+            config = ConfigFile.read(source.config);
         } else {
             String fileName = source.hdt.getFileName().toString();
             String datasetName = name != null ? name : fileName.replaceFirst("\\.hdt$", "");

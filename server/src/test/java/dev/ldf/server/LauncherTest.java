@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.cli.PathingJar;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.testing.ServerProcess;
@@ -111,8 +112,8 @@ class LauncherTest {
     private Run start(Map<String, String> env) throws Exception {
         int port = ServerProcess.freePort();
         Path config = dir.resolve("server-" + port + ".json");
-        ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt())))
-                .withListener("127.0.0.1", port).write(config);
+        ConfigFile.write(ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt())))
+                .withListener("127.0.0.1", port), config);
         Path log = dir.resolve("server-" + port + ".log");
         ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "--config", config.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile());

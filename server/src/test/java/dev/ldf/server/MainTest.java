@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.cli.testing.CommandRun;
 import dev.ldf.hdt.files.HdtFiles;
-import dev.ldf.server.live.PatchLog;
+import dev.ldf.server.live.log.PatchLog;
 import dev.ldf.server.testing.TestData;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

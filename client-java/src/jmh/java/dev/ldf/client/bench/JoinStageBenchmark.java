@@ -32,6 +32,7 @@ import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.join.BgpExecutor;
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.sample.LibraryDataset;
@@ -70,7 +71,7 @@ public class JoinStageBenchmark {
             LibraryDataset.writeTurtle(out, LibraryDataset.DEFAULT_SEED, 5);
         }
         Path hdt = dir.resolve("library.hdt");
-        new RdfToHdt(LibraryDataset.NS, RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(turtle), hdt);
+        new RdfToHdt(LibraryDataset.NS, HdtLoader.MEMORY, ConversionProgress.silent()).convert(List.of(turtle), hdt);
         server = FragmentServer.start(ServerConfig.builder()
                 .title("Bench").listener("127.0.0.1", 0).cacheMaxAgeSeconds(60)
                 .datasets(List.of(

@@ -38,6 +38,7 @@ import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.jena.FragmentDataset;
 import dev.ldf.client.source.FragmentSource;
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
@@ -94,7 +95,7 @@ class W3cSparqlSuiteTest {
             String name = "d" + DATASETS.size();
             Path hdt = dir.resolve(name + ".hdt");
             List<Path> inputs = test.data().isEmpty() ? List.of(empty) : test.data();
-            new RdfToHdt(inputs.get(0).toUri().toString(), RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
+            new RdfToHdt(inputs.get(0).toUri().toString(), HdtLoader.MEMORY, ConversionProgress.silent())
                     .convert(inputs, hdt);
             DATASETS.put(test.data(), name);
             datasets.add(DatasetConfig.builder(name, hdt.toString()).loading(DatasetConfig.Loading.LOAD).build());

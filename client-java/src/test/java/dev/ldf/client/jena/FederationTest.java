@@ -40,6 +40,7 @@ import dev.ldf.client.source.Federation;
 import dev.ldf.client.testing.RecordingListener;
 import dev.ldf.client.testing.SparqlTestEndpoint;
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
@@ -145,7 +146,7 @@ class FederationTest {
             RDFDataMgr.write(out, model, Lang.NTRIPLES);
         }
         Path hdt = dir.resolve(name + ".hdt");
-        new RdfToHdt(BASE, RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
+        new RdfToHdt(BASE, HdtLoader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
         return hdt;
     }
 

@@ -39,7 +39,9 @@ import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.testing.TestServer;
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.term.HdtTerms;
 import dev.ldf.server.FragmentServer;
@@ -48,8 +50,7 @@ import dev.ldf.server.config.Preemption;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.config.Writes;
 import dev.ldf.server.fragment.Skolemizer;
-import dev.ldf.client.testing.TestServer;
-import dev.ldf.server.live.ChangeSet;
+import dev.ldf.server.live.patch.ChangeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -88,7 +89,7 @@ class LiveDataAgreesWithJenaTest {
     void fragmentsAndQueriesAgreeAfterEveryStepCompactionAndRestart() throws Exception {
         Path hdt = dir.resolve("live.hdt");
         Path turtle = Path.of("").toAbsolutePath().resolve("../hdt-data/datasets/library.ttl").normalize();
-        new RdfToHdt("http://example.org/library/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
+        new RdfToHdt("http://example.org/library/", HdtLoader.MEMORY, ConversionProgress.silent())
                 .convert(List.of(turtle), hdt);
         loadOracle(hdt);
         ServerConfig config = ServerConfig.builder()

@@ -11,12 +11,13 @@ import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.http.FragmentRequest;
-import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.http.HttpOptions;
 import dev.ldf.client.jena.FragmentDataset;
+import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.testing.RecordingListener;
 import dev.ldf.client.testing.TestServer;
 import dev.ldf.server.fragment.Bindings;
+import dev.ldf.server.syntax.ValuesBlockParser;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,7 +54,7 @@ class WireBehaviourTest {
         List<FragmentRequest> withBindings = run.requests().stream().filter(r -> RecordingListener.values(r) != null).toList();
         assertFalse(withBindings.isEmpty(), "brTPF requests were sent");
         for (FragmentRequest request : withBindings) {
-            Bindings bindings = Bindings.parse(RecordingListener.values(request), "http://base/");
+            Bindings bindings = ValuesBlockParser.parse(RecordingListener.values(request), "http://base/");
             assertTrue(bindings.size() >= 1 && bindings.size() <= 5, "maxMpR of the dataset is 5: " + bindings.size());
         }
     }
@@ -62,7 +63,7 @@ class WireBehaviourTest {
     void aLowerMaxMpRThanTheServersIsUsed() {
         Run run = run("library", ClientOptions.defaults().withMaxBindingsPerRequest(3), PATH);
         run.requests().stream().map(RecordingListener::values).filter(v -> v != null)
-                .forEach(v -> assertTrue(Bindings.parse(v, "http://base/").size() <= 3));
+                .forEach(v -> assertTrue(ValuesBlockParser.parse(v, "http://base/").size() <= 3));
         assertEquals(run("library", ClientOptions.defaults(), PATH).rows(), run.rows());
     }
 

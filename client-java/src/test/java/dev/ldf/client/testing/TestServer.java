@@ -16,6 +16,7 @@ import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.triples.TripleString;
 
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.term.HdtTerms;
@@ -56,7 +57,7 @@ public final class TestServer {
             Path dir = Files.createTempDirectory("ldf-client-test");
             hdt = dir.resolve("library.hdt");
             Path turtle = Path.of("").toAbsolutePath().resolve("../hdt-data/datasets/library.ttl").normalize();
-            new RdfToHdt("http://example.org/library/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
+            new RdfToHdt("http://example.org/library/", HdtLoader.MEMORY, ConversionProgress.silent())
                     .convert(List.of(turtle), hdt);
             String file = hdt.toString();
             server = FragmentServer.start(ServerConfig.builder()

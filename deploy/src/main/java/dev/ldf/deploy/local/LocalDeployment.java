@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 
@@ -69,7 +70,7 @@ public final class LocalDeployment implements AutoCloseable {
                 .maxRequestBodyBytes(Math.toIntExact(Sizes.parse(options.maxBody()))).datasets(config.datasets())
                 .build().validated();
         Path replicaFile = root.resolve("replica.json");
-        replicaConfig.write(replicaFile);
+        ConfigFile.write(replicaConfig, replicaFile);
         List<Replica> replicas = new ArrayList<>();
         try {
             for (int i = 1; i <= options.replicas(); i++) {
@@ -113,7 +114,7 @@ public final class LocalDeployment implements AutoCloseable {
             datasets.add(d.asFollower(copy, primary + d.name()));
         }
         Path file = root.resolve("replica-" + i + ".json");
-        config.withDatasets(datasets).validated().write(file);
+        ConfigFile.write(config.withDatasets(datasets).validated(), file);
         return file;
     }
 

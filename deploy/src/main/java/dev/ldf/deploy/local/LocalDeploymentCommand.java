@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 
 import dev.ldf.cli.ExitCode;
 import dev.ldf.cli.UsageException;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.ServerConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,7 +45,7 @@ public final class LocalDeploymentCommand implements Callable<Integer> {
         if (replicas < 1) {
             throw new UsageException("--replicas must be at least 1, not " + replicas);
         }
-        ServerConfig serverConfig = ServerConfig.read(config);
+        ServerConfig serverConfig = ConfigFile.read(config);
         Path dir = workDir != null ? workDir : Files.createTempDirectory("ldf-local");
         LocalDeployment deployment = LocalDeployment.start(serverConfig,
                 new LocalDeployment.Options(replicas, "127.0.0.1", port, maxBody, cacheSize, List.of("-Xmx" + heap)), dir);

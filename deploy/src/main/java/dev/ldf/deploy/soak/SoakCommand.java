@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import dev.ldf.cli.ExitCode;
 import dev.ldf.cli.UsageException;
 import dev.ldf.deploy.local.Replica;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import picocli.CommandLine.Command;
@@ -57,7 +58,7 @@ public final class SoakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ServerConfig server = ServerConfig.read(config);
+        ServerConfig server = ConfigFile.read(config);
         String name = dataset != null ? dataset : server.datasets().get(0).name();
         if (server.datasets().stream().map(DatasetConfig::name).noneMatch(name::equals)) {
             throw new UsageException("the configuration has no dataset '" + name + "'");

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.cli.testing.RequiredTools;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 
@@ -54,7 +55,7 @@ class DeploymentFilesTest {
     void theLimitsOfCacheAndServerAgree() throws Exception {
         Matcher body = Pattern.compile("LDF_MAX_BODY: (\\S+)").matcher(compose());
         assertTrue(body.find());
-        ServerConfig server = ServerConfig.read(ROOT.resolve("docker/server.json"));
+        ServerConfig server = ConfigFile.read(ROOT.resolve("docker/server.json"));
         assertEquals(Sizes.parse(body.group(1)), (long) server.maxRequestBodyBytes(),
                 "the servers accept exactly the bodies the cache lets through");
         assertEquals("0.0.0.0", server.host(), "in a container the server listens on all interfaces");
@@ -66,7 +67,7 @@ class DeploymentFilesTest {
     void theLiveConfigurationsMakeAPrimaryAndFollowersOfIt() throws Exception {
         // The primary's token comes from the environment, which a test does not have: read it as JSON.
         var primary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(ROOT.resolve("docker/live-primary.json").toFile());
-        ServerConfig follower = ServerConfig.read(ROOT.resolve("docker/live-follower.json"));
+        ServerConfig follower = ConfigFile.read(ROOT.resolve("docker/live-follower.json"));
         assertEquals(primary.get("datasets").size(), follower.datasets().size());
         for (int i = 0; i < follower.datasets().size(); i++) {
             var p = primary.get("datasets").get(i);

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.cli.testing.RequiredTools;
+import dev.ldf.server.config.ConfigFile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,7 +70,7 @@ class SystemdUnitTest {
         Matcher shell = Pattern.compile("^/bin/sh -c '(.*)'$").matcher(post);
         assertTrue(shell.find(), post);
         Path config = work.resolve("server.json");
-        LocalDeploymentTest.config(60).write(config);
+        ConfigFile.write(LocalDeploymentTest.config(60), config);
         try (Replica server = Replica.start(config, work.resolve("server.log"), List.of("-Xmx256m"))) {
             ProcessBuilder wait = new ProcessBuilder("/bin/sh", "-c", shell.group(1)).redirectErrorStream(true);
             wait.environment().put("LDF_READY_URL", server.uri().resolve("/-/ready").toString());

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.deploy.local.Replica;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.testing.TestData;
@@ -29,7 +30,7 @@ class SoakTest {
     @Test
     void sixtyFourClientsOfMixedTrafficGetNoErrors() throws Exception {
         Path config = dir.resolve("server.json");
-        ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt()))).write(config);
+        ConfigFile.write(ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt()))), config);
         Soak.Settings settings = new Soak.Settings(64, Duration.ofSeconds(5), 50, Duration.ofSeconds(2),
                 Duration.ofSeconds(1), 1);
         try (Replica server = Replica.start(config, dir.resolve("server.log"), List.of("-Xmx256m"))) {

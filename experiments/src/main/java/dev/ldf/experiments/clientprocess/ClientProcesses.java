@@ -20,6 +20,7 @@ import dev.ldf.experiments.run.CsvWriter;
 import dev.ldf.experiments.run.Measurement;
 import dev.ldf.experiments.run.ReferenceCounts;
 import dev.ldf.experiments.run.ServerTraffic;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.watdiv.workload.Workload;
@@ -91,9 +92,9 @@ public final class ClientProcesses {
     public List<Run> run(List<Workload.Entry> sequence, ReferenceCounts reference, Path out, Path work)
             throws IOException, InterruptedException {
         Path config = work.resolve("server.json");
-        ServerConfig.builder().title("Client processes").listener("127.0.0.1", 0)
+        ConfigFile.write(ServerConfig.builder().title("Client processes").listener("127.0.0.1", 0)
                 .datasets(List.of(DatasetConfig.builder("watdiv", hdt.toAbsolutePath()).title("WatDiv").build()))
-                .build().write(config);
+                .build(), config);
         List<Run> runs = new ArrayList<>();
         try (Replica server = Replica.start(config, work.resolve("server.log"), List.of());
              CsvWriter csv = new CsvWriter(out.resolve("queries.csv"), "client", "query", "status", "results",

@@ -18,6 +18,7 @@ import dev.ldf.experiments.run.Measurement;
 import dev.ldf.experiments.run.QueryRunner;
 import dev.ldf.experiments.run.ServerTraffic;
 import dev.ldf.experiments.run.ReferenceCounts;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.watdiv.workload.Workload;
@@ -97,8 +98,8 @@ public final class FederationExperiment {
                     .title("WatDiv, source " + part.number() + " of " + parts.size()).build());
         }
         Path config = work.resolve("server.json");
-        ServerConfig.builder().title("Federation experiment").listener("127.0.0.1", 0).datasets(datasets).build()
-                .write(config);
+        ConfigFile.write(ServerConfig.builder().title("Federation experiment").listener("127.0.0.1", 0).datasets(datasets)
+                .build(), config);
         List<Run> runs = new ArrayList<>();
         try (Replica server = Replica.start(config, work.resolve("server.log"), serverJvm);
              CsvWriter csv = new CsvWriter(out.resolve("queries.csv"), "client", "query", "template", "status",

@@ -18,6 +18,7 @@ import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.triples.TripleString;
 
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.HdtFiles;
 
@@ -73,7 +74,7 @@ public record PredicateSplit(int parts, int overlapEvery) {
                     progress.printf(Locale.ROOT, "writing source %d of %d (%d predicates): %s%n", part, parts, mine.size(),
                             file);
                     ConversionProgress lines = ConversionProgress.toLines(progress::println, Duration.ofSeconds(10));
-                    new RdfToHdt(baseUri, RdfToHdt.Loader.MEMORY, lines).reproducible()
+                    new RdfToHdt(baseUri, HdtLoader.MEMORY, lines).reproducible()
                             .write(triples(source, mine), "source " + part, file, List.of());
                 }
                 written.add(new Part(part, file, List.copyOf(mine), count(file)));

@@ -8,6 +8,7 @@ import java.util.List;
 import org.rdfhdt.hdt.hdt.HDT;
 import dev.ldf.deploy.local.Replica;
 import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.config.Writes;
@@ -22,10 +23,9 @@ final class LiveServers {
                 .title("WatDiv, live").pageSize(100).loading(DatasetConfig.Loading.LOAD).maxBindingsPerRequest(30)
                 .writes(writes).build();
         Path config = dir.resolve("server.json");
-        ServerConfig.builder()
+        ConfigFile.write(ServerConfig.builder()
                 .title("Live experiment").listener("127.0.0.1", 0).cacheMaxAgeSeconds(60).datasets(List.of(dataset))
-                .build().validated()
-                .write(config);
+                .build().validated(), config);
         return Replica.start(config, dir.resolve("server.log"), jvmArgs);
     }
 

@@ -13,6 +13,7 @@ import java.util.Optional;
 import dev.ldf.deploy.local.LocalDeployment;
 import dev.ldf.deploy.local.NginxCache;
 import dev.ldf.deploy.local.Replica;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.Preemption;
@@ -89,7 +90,7 @@ public final class ExperimentServer implements AutoCloseable {
             return new ExperimentServer(deployment.replicas().get(0), deployment, deployment.uri());
         }
         Path file = dir.resolve("server.json");
-        config.write(file);
+        ConfigFile.write(config, file);
         Replica replica = Replica.start(file, dir.resolve("server.log"), settings.jvmArgs(), settings.port());
         return new ExperimentServer(replica, null, replica.uri());
     }

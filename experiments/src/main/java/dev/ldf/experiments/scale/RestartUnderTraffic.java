@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import dev.ldf.deploy.local.NginxCache;
 import dev.ldf.deploy.local.Replica;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 
@@ -56,10 +57,10 @@ final class RestartUnderTraffic {
         Files.createDirectories(work);
         int port = Replica.freePort();
         Path config = work.resolve("server.json");
-        ServerConfig.builder().title("Scale").listener("127.0.0.1", port).cacheMaxAgeSeconds(MAX_AGE_SECONDS)
+        ConfigFile.write(ServerConfig.builder().title("Scale").listener("127.0.0.1", port).cacheMaxAgeSeconds(MAX_AGE_SECONDS)
                 .datasets(List.of(DatasetConfig.builder("watdiv", hdt.toAbsolutePath().toString()).title("WatDiv")
                         .prefixes(Map.of()).build()))
-                .build().validated().write(config);
+                .build().validated(), config);
         Replica server = Replica.start(config, work.resolve("server-1.log"), jvmArgs, port, START_TIMEOUT);
         try (NginxCache cache = NginxCache.start(work.resolve("nginx"), new NginxCache.Settings("127.0.0.1",
                 Replica.freePort(), "256k", "1g"), List.of(new InetSocketAddress("127.0.0.1", port)))) {

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import dev.ldf.experiments.run.CsvTable;
 import dev.ldf.experiments.run.CsvWriter;
 import dev.ldf.hdt.cli.HdtDataCommand;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.watdiv.cli.WatDivCommand;
 
@@ -48,7 +49,7 @@ final class ScaleData {
     record Made(Path ntriples, Path hdt, List<Step> steps, Map<String, Double> conversionPhases, String check) {}
 
     /** The loader the conversion runs with: the one whose heap does not grow with the input. */
-    static final dev.ldf.hdt.convert.RdfToHdt.Loader LOADER = dev.ldf.hdt.convert.RdfToHdt.Loader.BOUNDED;
+    static final dev.ldf.hdt.convert.HdtLoader LOADER = dev.ldf.hdt.convert.HdtLoader.BOUNDED;
 
     private static final Pattern PHASE = Pattern.compile("^\\[\\s*([0-9.]+)s\\] (read |saving|building index|done in)");
 

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import dev.ldf.deploy.local.Replica;
 import dev.ldf.experiments.run.ProcessMemory;
 import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 
@@ -93,8 +94,8 @@ final class StartupTimes {
         DatasetConfig data = DatasetConfig.builder("watdiv", hdt.toAbsolutePath().toString()).title("WatDiv")
                 .prefixes(Map.of()).build();
         Path config = work.resolve("server.json");
-        ServerConfig.builder().title("Scale").listener("127.0.0.1", 0).datasets(List.of(data)).build().validated()
-                .write(config);
+        ConfigFile.write(ServerConfig.builder().title("Scale").listener("127.0.0.1", 0).datasets(List.of(data)).build()
+                .validated(), config);
         return config;
     }
 }

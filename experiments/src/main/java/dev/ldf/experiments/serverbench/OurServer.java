@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.ldf.deploy.local.Replica;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 
@@ -43,8 +44,8 @@ final class OurServer implements Contender {
         DatasetConfig data = DatasetConfig.builder(dataset, hdt.toAbsolutePath().toString())
                 .title("WatDiv").loading(loading).prefixes(Map.of()).build();
         Path config = dir.resolve("server.json");
-        ServerConfig.builder().title("Benchmark").listener("127.0.0.1", 0).datasets(List.of(data)).build()
-                .validated().write(config);
+        ConfigFile.write(ServerConfig.builder().title("Benchmark").listener("127.0.0.1", 0).datasets(List.of(data)).build()
+                .validated(), config);
         Replica replica = Replica.start(config, dir.resolve("server.log"), jvmArgs);
         ProcessHandle process = ProcessHandle.of(replica.pid()).orElseThrow();
         return new Running() {

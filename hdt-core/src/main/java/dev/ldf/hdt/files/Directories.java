@@ -1,13 +1,15 @@
 package dev.ldf.hdt.files;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.stream.Stream;
 
-/** Work directories of conversions, experiments, tests and benchmarks. */
+/** Work directories (of conversions, experiments, tests and benchmarks), and new names in a directory made durable. */
 public final class Directories {
 
     private Directories() {}
@@ -22,6 +24,19 @@ public final class Directories {
             for (Iterator<Path> it = paths.sorted(Comparator.reverseOrder()).iterator(); it.hasNext(); ) {
                 Files.deleteIfExists(it.next());
             }
+        }
+    }
+
+    /**
+     * Makes the names of the files just created or renamed in {@code dir} durable. Linux allows
+     * forcing a directory opened for reading; other systems refuse, and there the names'
+     * durability is the file system's affair.
+     */
+    public static void force(Path dir) {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException refused) {
+            // Not allowed on this system (see above); nothing else can be done here.
         }
     }
 }

@@ -15,6 +15,7 @@ import dev.ldf.cli.UsageException;
 import dev.ldf.hdt.convert.ConversionCheck;
 import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.ConversionSummary;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.sample.LibraryDataset;
@@ -73,7 +74,7 @@ public final class HdtDataCommand {
                 description = "BOUNDED (sorts chunks beside the output and merges them: the fastest, with a heap "
                         + "that does not grow with the input), MEMORY (hdt-java's, the dataset on the heap) or DISK "
                         + "(hdt-java's disk generator). Default: ${DEFAULT-VALUE}.")
-        RdfToHdt.Loader loader;
+        HdtLoader loader;
 
         @Option(names = {"-q", "--quiet"}, description = "No progress output.")
         boolean quiet;

@@ -20,14 +20,14 @@ public final class ConversionLimits extends IOException {
      * The failure {@code e} as a limit that was hit, or null when it is something else: the heap
      * ran out (anywhere in its causes), or the disk filled up under {@code work}.
      */
-    static ConversionLimits of(Throwable e, RdfToHdt.Loader loader, Path work) {
+    static ConversionLimits of(Throwable e, HdtLoader loader, Path work) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof OutOfMemoryError) {
                 return outOfHeap(loader, e);
             }
             if (t instanceof IOException && String.valueOf(t.getMessage()).contains("No space left on device")) {
                 return new ConversionLimits("the disk is full under " + work + ": the " + loader + " loader sorts in "
-                        + "chunks there and needs free space of about " + (loader == RdfToHdt.Loader.BOUNDED
+                        + "chunks there and needs free space of about " + (loader == HdtLoader.BOUNDED
                                 ? "three times the gzipped input" : "twice the uncompressed input")
                         + "; free some, or write the output (-o) to a disk with more room", e);
             }
@@ -35,7 +35,7 @@ public final class ConversionLimits extends IOException {
         return null;
     }
 
-    private static ConversionLimits outOfHeap(RdfToHdt.Loader loader, Throwable e) {
+    private static ConversionLimits outOfHeap(HdtLoader loader, Throwable e) {
         long heapMb = Runtime.getRuntime().maxMemory() >> 20;
         String advice = switch (loader) {
             case MEMORY -> "the MEMORY loader keeps the whole dataset on the heap: convert with the default loader, "

@@ -29,34 +29,27 @@ import dev.ldf.hdt.term.HdtTerms;
  * them gzip-compressed) into one HDT file plus the index that triple pattern lookups need.
  *
  * <p>Jena RIOT parses the input on its own thread while hdt-java builds the dictionary and
- * triples, so terms get exactly the string form of {@link HdtTerms}. The {@link Loader#MEMORY}
- * loader keeps the whole dataset on the heap while it builds; {@link Loader#DISK} sorts in
+ * triples, so terms get exactly the string form of {@link HdtTerms}. The {@link HdtLoader#MEMORY}
+ * loader keeps the whole dataset on the heap while it builds; {@link HdtLoader#DISK} sorts in
  * chunks in a work directory and suits inputs larger than the heap.
  */
 public final class RdfToHdt {
-
-    /**
-     * How the file is built: {@code BOUNDED} (ours, {@link HdtBuilder}) sorts chunks of the input on
-     * disk and merges them with a heap that does not grow with the input, reading N-Triples line by
-     * line; {@code MEMORY} and {@code DISK} are hdt-java's own in-memory and disk generators, fed by RIOT.
-     */
-    public enum Loader { BOUNDED, MEMORY, DISK }
 
     /** The header triple that carries the conversion's date: the one part of a file that changes from run to run. */
     private static final String ISSUED = "http://purl.org/dc/terms/issued";
 
     private final String baseUri;
-    private final Loader loader;
+    private final HdtLoader loader;
     private final ConversionProgress progress;
     private final boolean reproducible;
-    /** The {@link Loader#BOUNDED} loader's chunks; null to size them from the heap. */
+    /** The {@link HdtLoader#BOUNDED} loader's chunks; null to size them from the heap. */
     private final HdtBuilder.ChunkSize chunkSize;
 
-    public RdfToHdt(String baseUri, Loader loader, ConversionProgress progress) {
+    public RdfToHdt(String baseUri, HdtLoader loader, ConversionProgress progress) {
         this(baseUri, loader, progress, false, null);
     }
 
-    private RdfToHdt(String baseUri, Loader loader, ConversionProgress progress, boolean reproducible,
+    private RdfToHdt(String baseUri, HdtLoader loader, ConversionProgress progress, boolean reproducible,
             HdtBuilder.ChunkSize chunkSize) {
         this.baseUri = baseUri;
         this.loader = loader;
@@ -65,7 +58,7 @@ public final class RdfToHdt {
         this.chunkSize = chunkSize;
     }
 
-    /** This converter with the {@link Loader#BOUNDED} loader's chunks of {@code size} instead of sized from the heap. */
+    /** This converter with the {@link HdtLoader#BOUNDED} loader's chunks of {@code size} instead of sized from the heap. */
     RdfToHdt withChunks(HdtBuilder.ChunkSize size) {
         return new RdfToHdt(baseUri, loader, progress, reproducible, size);
     }
@@ -99,7 +92,7 @@ public final class RdfToHdt {
             }
             sources.add(RdfSource.of(input, i));
         }
-        if (loader == Loader.BOUNDED) {
+        if (loader == HdtLoader.BOUNDED) {
             long[] counts = new long[2];
             return build(work -> buildBounded(sources, work, counts), () -> counts[0], () -> counts[1], output, List.of());
         }
@@ -160,7 +153,7 @@ public final class RdfToHdt {
             progress.parsed(name, ++read[0], -1);
             return t;
         });
-        if (loader == Loader.BOUNDED) {
+        if (loader == HdtLoader.BOUNDED) {
             return build(work -> {
                 try (HdtBuilder builder = builder(work)) {
                     while (counted.hasNext()) {
@@ -178,12 +171,12 @@ public final class RdfToHdt {
      * Writes {@code base} less {@code deleted} (IDs in it) plus {@code added} (spelled as it spells
      * terms, none of them in it) into {@code output} with its index, adding {@code header} to the
      * file's header: a merge of the file with the changes ({@link HdtMerge}), which needs the
-     * {@link Loader#BOUNDED} loader and a base that {@link HdtMerge#canMerge can be merged}.
+     * {@link HdtLoader#BOUNDED} loader and a base that {@link HdtMerge#canMerge can be merged}.
      */
     public ConversionSummary merge(HDT base, java.util.Collection<org.rdfhdt.hdt.triples.TripleID> deleted,
             java.util.Collection<TripleString> added, Path output, List<TripleString> header) throws IOException {
-        if (loader != Loader.BOUNDED) {
-            throw new IllegalStateException("a merge writes with the " + Loader.BOUNDED + " loader");
+        if (loader != HdtLoader.BOUNDED) {
+            throw new IllegalStateException("a merge writes with the " + HdtLoader.BOUNDED + " loader");
         }
         long triples = base.getTriples().getNumberOfElements() - deleted.size() + added.size();
         return build(work -> bounded(HdtMerge.merge(base, deleted, added, work, baseUri, progress)), () -> triples, () -> 0,
@@ -219,7 +212,7 @@ public final class RdfToHdt {
         // Not Files.createTempFile: its owner-only permissions would stay on the finished file.
         Path temp = dir.resolve(absolute.getFileName() + ".part");
         // Named after the output, so that what a crash leaves can be told apart from other runs' work.
-        Path work = loader != Loader.MEMORY ? Files.createTempDirectory(dir, absolute.getFileName() + ".work") : null;
+        Path work = loader != HdtLoader.MEMORY ? Files.createTempDirectory(dir, absolute.getFileName() + ".work") : null;
         try {
             long count;
             try (Generated generated = limited(() -> generation.generate(work), work != null ? work : dir)) {
@@ -296,7 +289,7 @@ public final class RdfToHdt {
     private Generated generate(Iterator<TripleString> triples, Path work) throws IOException {
         HDTOptions spec = HDTOptions.of();
         HDT hdt;
-        if (loader == Loader.DISK) {
+        if (loader == HdtLoader.DISK) {
             spec.set(HDTOptionsKeys.LOADER_DISK_LOCATION_KEY, work.toString());
             hdt = quietly(() -> HDTManager.generateHDTDisk(triples, baseUri, spec, progress));
         } else {

@@ -72,15 +72,15 @@ class BoundedLoaderTest {
     @Test
     void trickyLinesGiveWhatRiotGives() throws Exception {
         Path input = Files.writeString(dir.resolve("tricky.nt"), TRICKY + "\n");
-        assertSameHdt(convert(RdfToHdt.Loader.MEMORY, input, "memory.hdt", null),
-                convert(RdfToHdt.Loader.BOUNDED, input, "bounded.hdt", null));
+        assertSameHdt(convert(HdtLoader.MEMORY, input, "memory.hdt", null),
+                convert(HdtLoader.BOUNDED, input, "bounded.hdt", null));
     }
 
     @Test
     void aFileWithoutAFinalLineFeedKeepsItsLastTriple() throws Exception {
         Path input = Files.writeString(dir.resolve("last.nt"),
                 "<http://ex.org/a> <http://ex.org/p> \"1\" .\n<http://ex.org/a> <http://ex.org/p> \"2\" .");
-        ConversionSummary summary = new RdfToHdt("http://ex.org/", RdfToHdt.Loader.BOUNDED, ConversionProgress.silent())
+        ConversionSummary summary = new RdfToHdt("http://ex.org/", HdtLoader.BOUNDED, ConversionProgress.silent())
                 .convert(List.of(input), dir.resolve("last.hdt"));
         assertEquals(2, summary.triples());
     }
@@ -105,8 +105,8 @@ class BoundedLoaderTest {
         try (var out = new GZIPOutputStream(Files.newOutputStream(input))) {
             out.write(text.toString().getBytes(StandardCharsets.UTF_8));
         }
-        Path memory = convert(RdfToHdt.Loader.MEMORY, input, "memory.hdt", null);
-        Path bounded = convert(RdfToHdt.Loader.BOUNDED, input, "bounded.hdt", new HdtBuilder.ChunkSize(50 * 120, 50));
+        Path memory = convert(HdtLoader.MEMORY, input, "memory.hdt", null);
+        Path bounded = convert(HdtLoader.BOUNDED, input, "bounded.hdt", new HdtBuilder.ChunkSize(50 * 120, 50));
         assertSameHdt(memory, bounded);
         try (var files = Files.list(dir)) {
             assertFalse(files.anyMatch(p -> p.getFileName().toString().contains(".work")), "work files removed");
@@ -119,14 +119,14 @@ class BoundedLoaderTest {
                 @prefix ex: <http://ex.org/> .
                 ex:a ex:name "A \\"quoted\\" name"@EN, "tab\\there" ; ex:age 42 ; ex:knows ex:b, [ ex:name "anon" ] .
                 """);
-        assertSameHdt(convert(RdfToHdt.Loader.MEMORY, input, "memory.hdt", null),
-                convert(RdfToHdt.Loader.BOUNDED, input, "bounded.hdt", null));
+        assertSameHdt(convert(HdtLoader.MEMORY, input, "memory.hdt", null),
+                convert(HdtLoader.BOUNDED, input, "bounded.hdt", null));
     }
 
     @Test
     void anEmptyFileGivesAnEmptyDataset() throws Exception {
         Path input = Files.writeString(dir.resolve("empty.nt"), "# nothing\n\n");
-        ConversionSummary summary = new RdfToHdt("http://ex.org/", RdfToHdt.Loader.BOUNDED, ConversionProgress.silent())
+        ConversionSummary summary = new RdfToHdt("http://ex.org/", HdtLoader.BOUNDED, ConversionProgress.silent())
                 .convert(List.of(input), dir.resolve("empty.hdt"));
         assertEquals(0, summary.triples());
         try (HDT hdt = HDTManager.mapIndexedHDT(summary.hdt())) {
@@ -140,7 +140,7 @@ class BoundedLoaderTest {
         Path input = Files.writeString(dir.resolve("bad.nt"), "<http://ex.org/a> <http://ex.org/p> \"ok\" .\n"
                 + "<http://ex.org/a> <http://ex.org/p> \"unterminated .\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new RdfToHdt("http://ex.org/", RdfToHdt.Loader.BOUNDED, ConversionProgress.silent())
+                () -> new RdfToHdt("http://ex.org/", HdtLoader.BOUNDED, ConversionProgress.silent())
                         .convert(List.of(input), dir.resolve("bad.hdt")));
         assertTrue(e.getMessage().contains("bad.nt") && e.getMessage().contains("line: 2"), e.getMessage());
         try (var files = Files.list(dir)) {
@@ -148,7 +148,7 @@ class BoundedLoaderTest {
         }
     }
 
-    private Path convert(RdfToHdt.Loader loader, Path input, String name, HdtBuilder.ChunkSize chunks) throws Exception {
+    private Path convert(HdtLoader loader, Path input, String name, HdtBuilder.ChunkSize chunks) throws Exception {
         RdfToHdt converter = new RdfToHdt("http://ex.org/", loader, ConversionProgress.silent());
         if (chunks != null) {
             converter = converter.withChunks(chunks);

@@ -27,7 +27,7 @@ class ConversionCheckTest {
     @Test
     void aConversionMatchesItsInputAndADifferentInputDoesNot() throws Exception {
         Path input = Files.writeString(dir.resolve("in.nt"), INPUT);
-        Path hdt = new RdfToHdt("http://ex.org/", RdfToHdt.Loader.BOUNDED, ConversionProgress.silent())
+        Path hdt = new RdfToHdt("http://ex.org/", HdtLoader.BOUNDED, ConversionProgress.silent())
                 .convert(List.of(input), dir.resolve("out.hdt")).hdt();
 
         ConversionCheck.Result same = ConversionCheck.check(hdt, List.of(input), "http://ex.org/", 1_000_000,

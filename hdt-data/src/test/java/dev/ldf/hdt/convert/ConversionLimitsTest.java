@@ -20,14 +20,14 @@ class ConversionLimitsTest {
     void aFullDiskNamesTheWorkDirectoryAndWhatToDo() {
         Path work = Path.of("/data/big.hdt.work123");
         ConversionLimits limit = ConversionLimits.of(new UncheckedIOException(new IOException("No space left on device")),
-                RdfToHdt.Loader.DISK, work);
+                HdtLoader.DISK, work);
         assertTrue(limit.getMessage().startsWith("the disk is full under " + work) && limit.getMessage().contains("-o"),
                 limit.getMessage());
     }
 
     @Test
     void otherFailuresAreNotLimits() {
-        assertNull(ConversionLimits.of(new IOException("Permission denied"), RdfToHdt.Loader.DISK, Path.of("/tmp")));
-        assertNull(ConversionLimits.of(new IllegalArgumentException("Cannot parse x"), RdfToHdt.Loader.MEMORY, Path.of("/tmp")));
+        assertNull(ConversionLimits.of(new IOException("Permission denied"), HdtLoader.DISK, Path.of("/tmp")));
+        assertNull(ConversionLimits.of(new IllegalArgumentException("Cannot parse x"), HdtLoader.MEMORY, Path.of("/tmp")));
     }
 }

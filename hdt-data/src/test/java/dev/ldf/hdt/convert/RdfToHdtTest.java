@@ -41,7 +41,7 @@ class RdfToHdtTest {
     Path dir;
 
     private ConversionSummary convert(Path... inputs) throws IOException {
-        return new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
+        return new RdfToHdt("http://ex.org/", HdtLoader.MEMORY, ConversionProgress.silent())
                 .convert(List.of(inputs), dir.resolve("out.hdt"));
     }
 
@@ -93,7 +93,7 @@ class RdfToHdtTest {
     @Test
     void aReproducibleConversionLeavesTheDateOutAndGivesTheSameBytes() throws Exception {
         Path input = Files.writeString(dir.resolve("in.ttl"), TURTLE);
-        RdfToHdt converter = new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent());
+        RdfToHdt converter = new RdfToHdt("http://ex.org/", HdtLoader.MEMORY, ConversionProgress.silent());
         Path dated = converter.convert(List.of(input), dir.resolve("dated.hdt")).hdt();
         Path first = converter.reproducible().convert(List.of(input), dir.resolve("first.hdt")).hdt();
         Path second = converter.reproducible().convert(List.of(input), dir.resolve("second.hdt")).hdt();
@@ -136,7 +136,7 @@ class RdfToHdtTest {
         Path input = Files.writeString(dir.resolve("in.ttl"), TURTLE);
         Path first = dir.resolve("first.hdt");
         Path second = dir.resolve("second.hdt");
-        RdfToHdt converter = new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent());
+        RdfToHdt converter = new RdfToHdt("http://ex.org/", HdtLoader.MEMORY, ConversionProgress.silent());
         converter.convert(List.of(input), first);
         converter.convert(List.of(input), second);
         try (HDT a = HDTManager.mapHDT(first); HDT b = HDTManager.mapHDT(second)) {
@@ -148,7 +148,7 @@ class RdfToHdtTest {
     void diskLoaderGivesTheSameTriples() throws Exception {
         Path input = Files.writeString(dir.resolve("in.ttl"), TURTLE);
         Set<String> memory = triples(convert(input).hdt());
-        ConversionSummary disk = new RdfToHdt("http://ex.org/", RdfToHdt.Loader.DISK, ConversionProgress.silent())
+        ConversionSummary disk = new RdfToHdt("http://ex.org/", HdtLoader.DISK, ConversionProgress.silent())
                 .convert(List.of(input), dir.resolve("disk.hdt"));
         assertEquals(memory, triples(disk.hdt()));
         try (var files = Files.list(dir)) {
@@ -192,7 +192,7 @@ class RdfToHdtTest {
     void progressIsReported() throws Exception {
         Path input = Files.writeString(dir.resolve("in.ttl"), TURTLE);
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY,
+        new RdfToHdt("http://ex.org/", HdtLoader.MEMORY,
                 new ConversionProgress(dev.ldf.cli.ProgressLine.on(new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
                         dev.ldf.cli.ProgressLine.Style.LINES, java.time.Duration.ZERO)))
                 .convert(List.of(input), dir.resolve("p.hdt"));

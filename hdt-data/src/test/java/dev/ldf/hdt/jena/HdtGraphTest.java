@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.sample.LibraryDataset;
 import org.apache.jena.graph.Graph;
@@ -35,7 +36,7 @@ class HdtGraphTest {
     @BeforeAll
     static void convert() throws Exception {
         Path file = dir.resolve("library.hdt");
-        new RdfToHdt(LibraryDataset.NS, RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(LIBRARY), file);
+        new RdfToHdt(LibraryDataset.NS, HdtLoader.MEMORY, ConversionProgress.silent()).convert(List.of(LIBRARY), file);
         memory = RDFDataMgr.loadGraph(LIBRARY.toString());
         hdt = HdtGraph.open(file);
     }

@@ -20,6 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.ldf.server.OpenDatasets;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.http.Endpoints;
 import dev.ldf.server.monitor.Readiness;
@@ -52,7 +53,7 @@ public final class FragmentsWebApp implements ServletContainerInitializer {
         OpenDatasets datasets;
         ServerConfig config;
         try {
-            config = ServerConfig.read(file).validated();
+            config = ConfigFile.read(file).validated();
             datasets = OpenDatasets.open(config);
         } catch (Exception e) {
             // The container logs the failed deployment; the message names the file and what is wrong.

@@ -37,6 +37,7 @@ import dev.ldf.server.hdt.HdtDatasource;
 import dev.ldf.server.rdf.OutputFormat;
 import dev.ldf.server.rdf.ResponseWriter;
 import dev.ldf.server.rdf.Writers;
+import dev.ldf.server.syntax.ValuesBlockParser;
 
 /**
  * The server side of one brTPF request for 1, 30, 100 and 1000 bindings: the pattern
@@ -76,7 +77,7 @@ public class BrtpfBenchmark {
             block.append(" (<").append(LibraryDataset.NS).append("book/").append(i).append(">)");
         }
         values = block.append(" }").toString();
-        selector = Selector.of(pattern, Bindings.parse(values, BASE));
+        selector = Selector.of(pattern, ValuesBlockParser.parse(values, BASE));
         if (source.page(selector, 0, 100).size() == 0) {
             throw new IllegalStateException("the benchmark request has no results");
         }
@@ -89,7 +90,7 @@ public class BrtpfBenchmark {
 
     @Benchmark
     public Bindings parse() {
-        return Bindings.parse(values, BASE);
+        return ValuesBlockParser.parse(values, BASE);
     }
 
     /** The alternative the server does not use: Jena's full SPARQL parser on the same block. */
@@ -109,7 +110,7 @@ public class BrtpfBenchmark {
 
     @Benchmark
     public long request() throws IOException {
-        Bindings parsed = Bindings.parse(values, BASE);
+        Bindings parsed = ValuesBlockParser.parse(values, BASE);
         FragmentPage page = source.page(Selector.of(pattern, parsed), 0, 100);
         DatasetDescription dataset = new DatasetDescription("library", "Library", "", BASE, Map.of(), 100, 1000, 1 << 20);
         FragmentRequest request = new FragmentRequest(pattern, parsed, 1, new FragmentRequest.Input("?s", "", "", values));

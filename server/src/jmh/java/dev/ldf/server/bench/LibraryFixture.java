@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.sample.LibraryDataset;
@@ -26,7 +27,7 @@ final class LibraryFixture implements AutoCloseable {
             LibraryDataset.writeTurtle(out, LibraryDataset.DEFAULT_SEED, scale);
         }
         Path hdt = dir.resolve("library.hdt");
-        new RdfToHdt(LibraryDataset.NS, RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(turtle), hdt);
+        new RdfToHdt(LibraryDataset.NS, HdtLoader.MEMORY, ConversionProgress.silent()).convert(List.of(turtle), hdt);
         source = HdtDatasource.open(hdt, new HdtDatasource.Options(load, 100_000, 1024, Duration.ofMinutes(2)));
     }
 

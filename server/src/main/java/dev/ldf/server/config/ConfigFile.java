@@ -23,7 +23,7 @@ import dev.ldf.cli.Suggestions;
  * suggestion, and wrong types are errors that name the file, the key and the line) and written
  * back for a server started in another process.
  */
-final class ConfigFile {
+public final class ConfigFile {
 
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -37,7 +37,7 @@ final class ConfigFile {
      *
      * @throws ConfigException naming the file and the problem
      */
-    static ServerConfig read(Path file) {
+    public static ServerConfig read(Path file) {
         ServerConfig parsed;
         try {
             byte[] json = Files.readAllBytes(file);
@@ -111,7 +111,7 @@ final class ConfigFile {
     }
 
     /** Writes {@code config} as JSON that {@link #read} accepts. */
-    static void write(ServerConfig config, Path file) throws IOException {
+    public static void write(ServerConfig config, Path file) throws IOException {
         JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), config);
     }
 

@@ -191,20 +191,6 @@ public record ServerConfig(
         }
     }
 
-    /**
-     * Reads and checks a JSON configuration; HDT paths are resolved against the file's directory.
-     *
-     * @throws ConfigException naming the file and the problem
-     */
-    public static ServerConfig read(Path file) {
-        return ConfigFile.read(file);
-    }
-
-    /** Writes this configuration as JSON that {@link #read} accepts (for a server started in another process). */
-    public void write(Path file) throws IOException {
-        ConfigFile.write(this, file);
-    }
-
     public ServerConfig withDatasets(List<DatasetConfig> list) {
         return toBuilder().datasets(list).unchecked();
     }

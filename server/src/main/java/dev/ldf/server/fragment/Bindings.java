@@ -28,13 +28,4 @@ public record Bindings(List<Var> variables, List<Binding> rows) {
     public boolean isEmpty() {
         return rows.isEmpty();
     }
-
-    /**
-     * Parses a VALUES block; relative IRIs are resolved against {@code base}.
-     *
-     * @throws BadRequestException when the text is not a VALUES block
-     */
-    public static Bindings parse(String values, String base) {
-        return ValuesBlockParser.parse(values, base);
-    }
 }

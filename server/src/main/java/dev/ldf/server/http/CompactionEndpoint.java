@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
+import dev.ldf.server.live.Compacted;
 import dev.ldf.server.live.LiveDataset;
 import dev.ldf.server.monitor.RequestLabels;
 import jakarta.servlet.http.HttpServletRequest;
@@ -32,7 +33,7 @@ final class CompactionEndpoint extends Endpoint {
             live.compact();
             response.setStatus(202);
         }
-        LiveDataset.Compacted last = live.lastCompaction();
+        Compacted last = live.lastCompaction();
         String json = String.format(Locale.ROOT, "{\"running\":%b,\"version\":%d,\"overlay\":%d,\"replayableAfter\":%d%s}\n",
                 live.compacting(), live.version(), live.source().overlaySize(), live.oldestReplayable(),
                 last == null ? "" : String.format(Locale.ROOT,

@@ -9,8 +9,9 @@ import dev.ldf.server.fragment.Bindings;
 import dev.ldf.server.fragment.FragmentRequest;
 import dev.ldf.server.fragment.Prefixes;
 import dev.ldf.server.fragment.ServedDataset;
-import dev.ldf.server.fragment.TermSyntax;
 import dev.ldf.server.fragment.TriplePattern;
+import dev.ldf.server.syntax.TermSyntax;
+import dev.ldf.server.syntax.ValuesBlockParser;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**
@@ -35,7 +36,7 @@ final class FragmentRequests {
         // A prefixed name comes back to the form as the full IRI it stands for.
         FragmentRequest.Input input = new FragmentRequest.Input(shown(sent.subject(), pattern.subject()),
                 shown(sent.predicate(), pattern.predicate()), shown(sent.object(), pattern.object()), sent.values());
-        Bindings bindings = input.values() == null ? null : Bindings.parse(input.values(), urls.dataset(dataset.name()));
+        Bindings bindings = input.values() == null ? null : ValuesBlockParser.parse(input.values(), urls.dataset(dataset.name()));
         if (bindings != null && dataset.maxBindingsPerRequest() == 0) {
             throw HttpError.badRequest("This dataset serves plain Triple Pattern Fragments; it does not accept bindings.");
         }

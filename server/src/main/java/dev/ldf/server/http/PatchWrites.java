@@ -7,11 +7,11 @@ import java.util.Locale;
 
 import dev.ldf.server.fragment.BadRequestException;
 import dev.ldf.server.fragment.Skolemizer;
-import dev.ldf.server.live.BadPatchException;
-import dev.ldf.server.live.ChangeSet;
 import dev.ldf.server.live.LiveDataset;
-import dev.ldf.server.live.PatchReader;
-import dev.ldf.server.live.UpdateReader;
+import dev.ldf.server.live.patch.BadPatchException;
+import dev.ldf.server.live.patch.ChangeSet;
+import dev.ldf.server.live.patch.PatchReader;
+import dev.ldf.server.live.patch.UpdateReader;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 

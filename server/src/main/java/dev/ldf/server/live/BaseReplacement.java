@@ -39,7 +39,7 @@ final class BaseReplacement {
     }
 
     private long installNow(Path file) throws IOException {
-        HdtDatasource current = state.source.base();
+        HdtDatasource current = state.source().base();
         Path hdt = current.path();
         Path next = Compaction.nextFile(hdt.toAbsolutePath());
         // An index an earlier attempt left would not be this file's.
@@ -54,59 +54,40 @@ final class BaseReplacement {
             Compaction.removeLeftovers(hdt);
             throw new IOException("the primary's file is not a readable HDT file: " + e.getMessage(), e);
         }
-        HdtDatasource old;
-        state.writer.lock();
-        try {
-            long at = state.source.versionNumber();
+        boolean swapped = state.swapBase(at -> {
             if (version <= at) {
                 Compaction.removeLeftovers(hdt);
-                return at;
+                return null;
             }
             Compaction.replace(hdt, next);
             // A crash from here on restarts from the new file: the log's records are all older.
-            old = swapIn(HdtDatasource.open(hdt, options), version, at, "a copy of the primary's file");
-        } finally {
-            state.writer.unlock();
-        }
-        state.retire(old);
-        return version;
+            return swapIn(HdtDatasource.open(hdt, options), version, at, "a copy of the primary's file");
+        });
+        return swapped ? version : state.source().versionNumber();
     }
 
     private boolean adoptNow() throws IOException {
-        HdtDatasource current = state.source.base();
+        HdtDatasource current = state.source().base();
         long onDisk;
         try (HdtDatasource probe = HdtDatasource.open(current.path(), mapped(current.options()))) {
             onDisk = probe.compactedVersion();
         } catch (RuntimeException e) {
             return false; // unreadable here (being replaced, say): a copy from the primary is the way
         }
-        HdtDatasource old;
-        state.writer.lock();
-        try {
-            long at = state.source.versionNumber();
-            if (onDisk <= at) {
-                return false;
-            }
-            old = swapIn(HdtDatasource.open(current.path(), current.options()), onDisk, at,
-                    "the file another process put in its place");
-        } finally {
-            state.writer.unlock();
-        }
-        state.retire(old);
-        return true;
+        return state.swapBase(at -> onDisk <= at ? null
+                : swapIn(HdtDatasource.open(current.path(), current.options()), onDisk, at,
+                        "the file another process put in its place"));
     }
 
     /**
      * Makes {@code fresh}, which holds the dataset at {@code version}, the base, with an empty
-     * overlay and log; the caller holds the writer lock. Returns the old base.
+     * overlay and log; runs in the writers' turn. Returns the old base.
      */
     private HdtDatasource swapIn(HdtDatasource fresh, long version, long at, String what) throws IOException {
-        state.log.resetTo(version);
-        HdtDatasource old = state.source.install(fresh, version);
-        state.keptAfter = version;
-        LOG.info("Dataset {} went from version {} to {} with {} ({} triples)", state.name, at, version, what,
+        state.log().resetTo(version);
+        HdtDatasource old = state.source().install(fresh, version);
+        LOG.info("Dataset {} went from version {} to {} with {} ({} triples)", state.name(), at, version, what,
                 fresh.statistics().triples());
-        state.waiters.signal();
         return old;
     }
 

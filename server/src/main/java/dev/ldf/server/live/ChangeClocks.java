@@ -5,6 +5,10 @@ import java.util.Collection;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
+import dev.ldf.server.live.patch.ChangeSet;
+
+
+
 /**
  * For each term in each role, the last version that changed a triple with that term there, so
  * that a suspended query can tell whether a change since may have touched its patterns. Terms

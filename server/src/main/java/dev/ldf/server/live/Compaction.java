@@ -16,6 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.files.HdtFiles;
@@ -62,7 +63,7 @@ final class Compaction {
         String baseUri = base.baseUri();
         TripleString version = new TripleString(baseUri == null || baseUri.isEmpty() ? "urn:ldf:dataset" : baseUri,
                 Vocabulary.COMPACTED_VERSION, "\"" + snapshot.version() + "\"");
-        RdfToHdt writer = new RdfToHdt(baseUri, RdfToHdt.Loader.BOUNDED, progress);
+        RdfToHdt writer = new RdfToHdt(baseUri, HdtLoader.BOUNDED, progress);
         if (base.mergeable()) {
             // Spelled as the merge reads them, so that a million added triples do not sit on the heap twice.
             List<Triple> added = snapshot.added();
@@ -94,7 +95,7 @@ final class Compaction {
             Files.move(HdtFiles.indexFile(next), HdtFiles.indexFile(hdt), StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
         }
-        PatchLog.syncDirectory(hdt.toAbsolutePath().getParent());
+        Directories.force(hdt.toAbsolutePath().getParent());
     }
 
     /** Where a follower puts a copy of its primary's file while it arrives. */

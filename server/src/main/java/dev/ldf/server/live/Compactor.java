@@ -12,6 +12,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.live.index.Overlay;
+import dev.ldf.server.live.patch.BadPatchException;
+import dev.ldf.server.live.patch.ChangeSet;
+import dev.ldf.server.live.patch.PatchReader;
 import dev.ldf.server.monitor.OutOfMemory;
 
 /**
@@ -31,8 +35,8 @@ final class Compactor {
     private final LiveState state;
     private final long compactAfter;
     private final long compactAboveBytes;
-    private final AtomicReference<CompletableFuture<LiveDataset.Compacted>> running = new AtomicReference<>();
-    private volatile LiveDataset.Compacted last;
+    private final AtomicReference<CompletableFuture<Compacted>> running = new AtomicReference<>();
+    private volatile Compacted last;
     /** After a failed compaction, the overlay's size starts none by itself before this time. */
     private volatile long pausedUntil = System.nanoTime();
 
@@ -47,14 +51,14 @@ final class Compactor {
         if (System.nanoTime() - pausedUntil < 0 || compacting()) {
             return;
         }
-        if (compactAfter > 0 && state.source.overlaySize() >= compactAfter) {
+        if (compactAfter > 0 && state.source().overlaySize() >= compactAfter) {
             compact();
             return;
         }
-        long bytes = state.source.overlayBytes();
+        long bytes = state.source().overlayBytes();
         if (bytes >= compactAboveBytes) {
             LOG.info("Compacting {} before its overlay outgrows the heap: it holds about {} MB, the bound is {} MB",
-                    state.name, bytes >> 20, compactAboveBytes >> 20);
+                    state.name(), bytes >> 20, compactAboveBytes >> 20);
             compact();
         }
     }
@@ -63,24 +67,24 @@ final class Compactor {
      * Starts a compaction unless one runs; returns the running one's future. It folds in the
      * dataset as it is at this call (writes after it stay in the overlay).
      */
-    CompletableFuture<LiveDataset.Compacted> compact() {
-        CompletableFuture<LiveDataset.Compacted> current = running.get();
+    CompletableFuture<Compacted> compact() {
+        CompletableFuture<Compacted> current = running.get();
         if (current != null && !current.isDone()) {
             return current;
         }
-        CompletableFuture<LiveDataset.Compacted> next = new CompletableFuture<>();
+        CompletableFuture<Compacted> next = new CompletableFuture<>();
         if (!running.compareAndSet(current, next)) {
             return running.get();
         }
         // Taken here, not on the compaction thread: what a compaction folds in is what was there when it was asked for.
-        LiveDatasource.Snapshot snapshot = state.source.snapshot();
-        state.background.execute(() -> {
+        LiveDatasource.Snapshot snapshot = state.source().snapshot();
+        state.inBackground(() -> {
             try {
                 next.complete(compactNow(snapshot));
             } catch (IOException | RuntimeException | Error e) {
                 OutOfMemory.check(e);
                 LOG.error("Compaction of {} failed; the dataset goes on with its overlay (next try by size in "
-                        + "10 minutes, or when asked): {}", state.name, e.toString(), e);
+                        + "10 minutes, or when asked): {}", state.name(), e.toString(), e);
                 pausedUntil = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
                 next.completeExceptionally(e);
             }
@@ -89,28 +93,28 @@ final class Compactor {
     }
 
     boolean compacting() {
-        CompletableFuture<LiveDataset.Compacted> current = running.get();
+        CompletableFuture<Compacted> current = running.get();
         return current != null && !current.isDone();
     }
 
     /** The last finished compaction since start, or null. */
-    LiveDataset.Compacted last() {
+    Compacted last() {
         return last;
     }
 
-    private LiveDataset.Compacted compactNow(LiveDatasource.Snapshot asked) throws IOException {
+    private Compacted compactNow(LiveDatasource.Snapshot asked) throws IOException {
         long start = System.nanoTime();
-        LiveDatasource source = state.source;
+        LiveDatasource source = state.source();
         // A copy of the primary's file installed since the call replaced the base the snapshot was of.
         LiveDatasource.Snapshot snapshot = asked.base() == source.base() ? asked : source.snapshot();
         long folded = snapshot.added().size() + snapshot.deleted().size();
         if (folded == 0) {
-            return new LiveDataset.Compacted(snapshot.version(), snapshot.base().statistics().triples(), 0, 0);
+            return new Compacted(snapshot.version(), snapshot.base().statistics().triples(), 0, 0);
         }
-        LOG.info("Compacting {}: {} added and {} deleted triples into a new base at version {}", state.name,
+        LOG.info("Compacting {}: {} added and {} deleted triples into a new base at version {}", state.name(),
                 snapshot.added().size(), snapshot.deleted().size(), snapshot.version());
         Path hdt = snapshot.base().path();
-        Path next = Compaction.write(snapshot, state.name);
+        Path next = Compaction.write(snapshot, state.name());
         Compaction.replace(hdt, next);
         // A crash from here on restarts from the new file and the patches after its version.
         HdtDatasource fresh = HdtDatasource.open(hdt, snapshot.base().options());
@@ -124,39 +128,36 @@ final class Compactor {
             fresh.close();
             throw e;
         }
-        HdtDatasource old;
-        state.writer.lock();
-        long locked = System.nanoTime();
-        try {
+        long[] locked = new long[1];
+        state.swapBase(at -> {
+            locked[0] = System.nanoTime();
             try {
                 applyLogged(overlay, applied);
             } catch (IOException | RuntimeException e) {
                 fresh.close();
                 throw e;
             }
-            old = source.rebase(fresh, overlay);
+            HdtDatasource old = source.rebase(fresh, overlay);
             markInLog(snapshot.version());
-        } finally {
-            state.writer.unlock();
-        }
-        long writersWaited = (System.nanoTime() - locked) / 1_000_000;
-        state.retire(old);
-        LiveDataset.Compacted done = new LiveDataset.Compacted(snapshot.version(), fresh.statistics().triples(), folded,
+            return old;
+        });
+        long writersWaited = (System.nanoTime() - locked[0]) / 1_000_000;
+        Compacted done = new Compacted(snapshot.version(), fresh.statistics().triples(), folded,
                 (System.nanoTime() - start) / 1_000_000);
         last = done;
         LOG.info("Compacted {} at version {}: {} triples in the new base, {} changes folded in, {} ms (writers waited {} ms "
-                + "for the swap)", state.name, done.version(), done.triples(), folded, done.millis(), writersWaited);
+                + "for the swap)", state.name(), done.version(), done.triples(), folded, done.millis(), writersWaited);
         return done;
     }
 
     /** Applies the logged patches after {@code since} to {@code overlay}; returns the last version applied. */
     private long applyLogged(Overlay overlay, long since) throws IOException {
         long[] last = {since};
-        state.log.read(since, entry -> {
+        state.log().read(since, entry -> {
             try {
                 overlay.apply(PatchReader.read(new ByteArrayInputStream(entry.patch())));
             } catch (BadPatchException e) {
-                throw new IOException("Patch log " + state.log.file() + ", version " + entry.version() + ": "
+                throw new IOException("Patch log " + state.log().file() + ", version " + entry.version() + ": "
                         + e.getMessage(), e);
             }
             last[0] = entry.version();
@@ -168,18 +169,17 @@ final class Compactor {
     /**
      * Drops the patches the previous compaction folded in (those since stay for followers that lag
      * behind) and ends the compaction with a version of its own, an empty patch: the data is the
-     * same, but a fragment's order may not be, and clients paging across it must see that.
+     * same, but a fragment's order may not be, and clients paging across it must see that. Runs in
+     * the writers' turn.
      */
     private void markInLog(long compactedVersion) {
         try {
-            state.log.dropThrough(state.keptAfter);
-            state.keptAfter = compactedVersion;
+            state.log().compacted(compactedVersion);
             ChangeSet mark = new ChangeSet(List.of());
-            state.source.apply(mark, state.log.append(mark.toPatch()));
-            state.waiters.signal();
+            state.source().apply(mark, state.log().append(mark.toPatch()));
         } catch (IOException e) {
             LOG.warn("Compaction of {}: the new file is in use, but the log could not be cut or marked ({}); "
-                    + "the next start skips the patches the file holds", state.name, e.toString());
+                    + "the next start skips the patches the file holds", state.name(), e.toString());
         }
     }
 }

@@ -23,6 +23,12 @@ import java.util.zip.GZIPInputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.ldf.server.live.patch.BadPatchException;
+import dev.ldf.server.live.patch.ChangeSet;
+import dev.ldf.server.live.patch.PatchReader;
+
+
+
 /**
  * Keeps a live dataset the same as the primary's: long-polls the primary's change feed
  * ({@code /name/changes?since=V&wait=S}) and applies each patch under the primary's version, so

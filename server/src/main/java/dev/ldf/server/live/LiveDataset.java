@@ -9,6 +9,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.live.log.LoggedPatch;
+import dev.ldf.server.live.log.PatchLog;
+import dev.ldf.server.live.patch.BadPatchException;
+import dev.ldf.server.live.patch.ChangeSet;
+import dev.ldf.server.live.patch.PatchReader;
+import dev.ldf.server.live.patch.WritableTerms;
 
 /**
  * A dataset that takes changes: its {@link LiveDatasource} and the {@link PatchLog} that makes
@@ -31,9 +37,6 @@ public final class LiveDataset implements AutoCloseable {
 
     /** What a write did: the version it made and its effect on the data. */
     public record Accepted(long version, long changes, ChangeSet.Effect effect) {}
-
-    /** What a compaction did: the version it folded in, the new file's size, how long it took. */
-    public record Compacted(long version, long triples, long folded, long millis) {}
 
     private final LiveState state;
     private final PatchAdmission admission = new PatchAdmission();
@@ -87,16 +90,16 @@ public final class LiveDataset implements AutoCloseable {
             LOG.info("Replayed {} patches ({} changes) of {} in {} ms: version {}", replayed[0], replayed[1], logFile,
                     (System.nanoTime() - start) / 1_000_000, log.version());
         }
-        return new LiveDataset(new LiveState(name, source, log, base.compactedVersion()), compactAfter, compactAboveBytes);
+        return new LiveDataset(new LiveState(name, source, log), compactAfter, compactAboveBytes);
     }
 
     public LiveDatasource source() {
-        return state.source;
+        return state.source();
     }
 
     /** The version of the last accepted patch; 0 before any. */
     public long version() {
-        return state.source.versionNumber();
+        return state.source().versionNumber();
     }
 
     /**
@@ -109,13 +112,10 @@ public final class LiveDataset implements AutoCloseable {
             return new Accepted(version(), 0, new ChangeSet.Effect(0, 0));
         }
         LiveDatasource.Prepared prepared = prepare(changes);
-        state.writer.lock();
-        try {
-            admission.admit(changes.size(), () -> state.source.newTerms(changes), state.source.overlaySize());
+        return state.inTurn(() -> {
+            admission.admit(changes.size(), () -> state.source().newTerms(changes), state.source().overlaySize());
             return logAndApply(version() + 1, prepared);
-        } finally {
-            state.writer.unlock();
-        }
+        });
     }
 
     /**
@@ -125,8 +125,7 @@ public final class LiveDataset implements AutoCloseable {
      */
     public Accepted writeAs(long version, ChangeSet changes) throws IOException, BadPatchException {
         LiveDatasource.Prepared prepared = prepare(changes);
-        state.writer.lock();
-        try {
+        return state.inTurn(() -> {
             long current = version();
             if (version <= current) {
                 return new Accepted(current, 0, new ChangeSet.Effect(0, 0));
@@ -135,9 +134,7 @@ public final class LiveDataset implements AutoCloseable {
                 throw new IllegalStateException("version " + version + " does not follow " + current);
             }
             return logAndApply(version, prepared);
-        } finally {
-            state.writer.unlock();
-        }
+        });
     }
 
     /**
@@ -147,18 +144,18 @@ public final class LiveDataset implements AutoCloseable {
      */
     private LiveDatasource.Prepared prepare(ChangeSet changes) throws BadPatchException {
         WritableTerms.check(changes);
-        return state.source.prepare(changes);
+        return state.source().prepare(changes);
     }
 
-    /** Logs and applies a prepared patch as {@code version}; the caller holds the writer lock. */
+    /** Logs and applies a prepared patch as {@code version}, in the writers' turn. */
     private Accepted logAndApply(long version, LiveDatasource.Prepared prepared) throws IOException {
         ChangeSet changes = prepared.changes();
-        long logged = state.log.append(changes::writeTo);
+        long logged = state.log().append(changes::writeTo);
         if (logged != version) {
             throw new IllegalStateException("the log made version " + logged + " of " + version);
         }
-        ChangeSet.Effect effect = state.source.apply(prepared, version);
-        state.waiters.signal();
+        ChangeSet.Effect effect = state.source().apply(prepared, version);
+        state.waiters().signal();
         compactor.afterWrite();
         return new Accepted(version, changes.size(), effect);
     }
@@ -186,12 +183,12 @@ public final class LiveDataset implements AutoCloseable {
      * one whole file, which names its own version in its header.
      */
     public Path baseFile() {
-        return state.source.base().path();
+        return state.source().base().path();
     }
 
     /** Where a follower puts a copy of its primary's file before {@link #install}. */
     public Path downloadFile() {
-        return Compaction.downloadFile(state.source.base().path());
+        return Compaction.downloadFile(state.source().base().path());
     }
 
     /**
@@ -217,13 +214,13 @@ public final class LiveDataset implements AutoCloseable {
      * Sends the logged patches after {@code since}, in order; false, sending none, when a
      * compaction has dropped some of them ({@code since} below {@link #oldestReplayable()}).
      */
-    public boolean patchesAfter(long since, PatchLog.Reader reader) throws IOException {
-        return state.log.read(since, reader);
+    public boolean patchesAfter(long since, LoggedPatch.Reader reader) throws IOException {
+        return state.log().read(since, reader);
     }
 
     /** The oldest version after which {@link #patchesAfter} can send the patches. */
     public long oldestReplayable() {
-        return state.log.floor();
+        return state.log().floor();
     }
 
     /**
@@ -233,12 +230,12 @@ public final class LiveDataset implements AutoCloseable {
      * the wait.
      */
     public Runnable whenAfter(long since, long timeoutMillis, Runnable action) {
-        return state.waiters.whenAfter(since, timeoutMillis, action);
+        return state.waiters().whenAfter(since, timeoutMillis, action);
     }
 
     /** Ends every wait of {@link #whenAfter} now and from now on: the server is stopping. */
     public void stopWaiting() {
-        state.waiters.stop();
+        state.waiters().stop();
     }
 
     /**
@@ -247,8 +244,8 @@ public final class LiveDataset implements AutoCloseable {
      */
     @Override
     public void close() {
-        state.waiters.close();
+        state.waiters().close();
         state.stopBackground();
-        state.log.close();
+        state.log().close();
     }
 }

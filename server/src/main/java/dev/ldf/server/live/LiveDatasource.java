@@ -13,11 +13,16 @@ import org.apache.jena.graph.Triple;
 import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.FragmentPage;
-import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.PageTriples.EncodedTripleConsumer;
+import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.Selector;
 import dev.ldf.server.fragment.TriplePattern;
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.live.index.Overlay;
+import dev.ldf.server.live.patch.ChangeSet;
+import dev.ldf.server.live.read.LiveScans;
+import dev.ldf.server.live.read.MergedDump;
+import dev.ldf.server.live.read.MergedPages;
 import dev.ldf.server.preemption.PreemptableDataset;
 import dev.ldf.server.preemption.ResumableScans;
 

@@ -12,36 +12,47 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.live.log.PatchLog;
+import dev.ldf.server.live.patch.BadPatchException;
 
 /**
  * What the jobs of a live dataset share (writing, {@link Compactor}, {@link BaseReplacement}):
- * its data, its log, the writers' lock, the requests waiting for versions, the background thread
- * on which compactions and base replacements run one after another.
+ * its data, its log, the requests waiting for versions, and the one thread on which compactions
+ * and base replacements run one after another. It owns the writers' turn: a write, and a swap of
+ * the base, each run alone, so that the log's order is the order in which readers see changes.
  */
 final class LiveState {
 
     /** How long a replaced base stays open for the reads begun on it. */
     static final long RETIRE_AFTER_MINUTES = 10;
 
-    final String name;
-    final LiveDatasource source;
-    final PatchLog log;
-    /** Writers take turns: the log's order is the order in which readers see changes. */
-    final ReentrantLock writer = new ReentrantLock();
-    final VersionWaiters waiters;
-    final ScheduledExecutorService background;
-    /**
-     * The version the base file held before the last compaction: the log keeps the patches after
-     * it, so that followers lagging behind a compaction still find theirs in the feed. Guarded by
-     * {@link #writer}.
-     */
-    long keptAfter;
+    /** Work done in the writers' turn. */
+    @FunctionalInterface
+    interface Turn<T> {
+        T run() throws IOException, BadPatchException;
+    }
 
-    LiveState(String name, LiveDatasource source, PatchLog log, long keptAfter) {
+    /** A swap of the base, done in the writers' turn. */
+    @FunctionalInterface
+    interface BaseSwap {
+        /**
+         * Puts a new base in place (through the datasource and the log), given the version the
+         * dataset is at; returns the old base, or null to leave the dataset as it is.
+         */
+        HdtDatasource swap(long at) throws IOException;
+    }
+
+    private final String name;
+    private final LiveDatasource source;
+    private final PatchLog log;
+    private final ReentrantLock writer = new ReentrantLock();
+    private final VersionWaiters waiters;
+    private final ScheduledExecutorService background;
+
+    LiveState(String name, LiveDatasource source, PatchLog log) {
         this.name = name;
         this.source = source;
         this.log = log;
-        this.keptAfter = keptAfter;
         this.waiters = new VersionWaiters(source::versionNumber, name);
         this.background = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "compaction-" + name);
@@ -50,9 +61,55 @@ final class LiveState {
         });
     }
 
-    /** Closes a replaced base once the reads begun on it are done. */
-    void retire(HdtDatasource old) {
+    String name() {
+        return name;
+    }
+
+    LiveDatasource source() {
+        return source;
+    }
+
+    PatchLog log() {
+        return log;
+    }
+
+    VersionWaiters waiters() {
+        return waiters;
+    }
+
+    /** Runs {@code work} in the writers' turn: no other write and no swap of the base runs meanwhile. */
+    <T> T inTurn(Turn<T> work) throws IOException, BadPatchException {
+        writer.lock();
+        try {
+            return work.run();
+        } finally {
+            writer.unlock();
+        }
+    }
+
+    /**
+     * Swaps the base in the writers' turn, wakes the requests waiting for a version, and closes
+     * the old base once the reads begun on it are done; returns whether {@code swap} swapped.
+     */
+    boolean swapBase(BaseSwap swap) throws IOException {
+        HdtDatasource old;
+        writer.lock();
+        try {
+            old = swap.swap(source.versionNumber());
+            if (old == null) {
+                return false;
+            }
+            waiters.signal();
+        } finally {
+            writer.unlock();
+        }
         background.schedule(old::close, RETIRE_AFTER_MINUTES, TimeUnit.MINUTES);
+        return true;
+    }
+
+    /** Runs {@code work} on the background thread, after what runs there. */
+    void inBackground(Runnable work) {
+        background.execute(work);
     }
 
     /** Runs {@code work} on the background thread, after what runs there, and waits for it. */

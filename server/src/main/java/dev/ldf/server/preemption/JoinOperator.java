@@ -11,7 +11,7 @@ import dev.ldf.server.preemption.PreemptableQuery.Join;
  */
 final class JoinOperator implements Operator {
 
-    private final Planner planner;
+    private final SubPlans parts;
     private final Terms terms;
     private final Join join;
     private final Row base;
@@ -20,8 +20,8 @@ final class JoinOperator implements Operator {
     private Operator inner;
     private Row current;
 
-    JoinOperator(Planner planner, Terms terms, Join join, Row base) {
-        this.planner = planner;
+    JoinOperator(SubPlans parts, Terms terms, Join join, Row base) {
+        this.parts = parts;
         this.terms = terms;
         this.join = join;
         this.base = base;
@@ -30,7 +30,7 @@ final class JoinOperator implements Operator {
 
     @Override
     public void start() {
-        outer = planner.start(join.left(), base);
+        outer = parts.start(join.left(), base);
     }
 
     @Override
@@ -42,7 +42,7 @@ final class JoinOperator implements Operator {
                 if (step != Step.SOLUTION) {
                     return step;
                 }
-                inner = planner.start(join.right(), rightBase());
+                inner = parts.start(join.right(), rightBase());
             }
             Step step = inner.next(quantum);
             if (step == Step.SOLUTION) {
@@ -74,12 +74,12 @@ final class JoinOperator implements Operator {
 
     @Override
     public void restore(PlanState.Reader in) throws InvalidTokenException {
-        outer = planner.resume(join.left(), base, in);
+        outer = parts.resume(join.left(), base, in);
         if (in.read(1) == 1) {
             if (outer.current() == null) {
                 throw PlanState.Reader.invalid();
             }
-            inner = planner.resume(join.right(), rightBase(), in);
+            inner = parts.resume(join.right(), rightBase(), in);
             current = inner.current() == null ? null : merged();
         }
     }

@@ -12,7 +12,7 @@ import dev.ldf.server.preemption.PreemptableQuery.Union;
 import dev.ldf.server.preemption.PreemptableQuery.Values;
 
 /** Builds the operators of a query's parts, fresh or from a saved state. */
-final class Planner {
+final class Planner implements SubPlans {
 
     private final Terms terms;
     private final Slots slots;
@@ -22,13 +22,15 @@ final class Planner {
         this.slots = slots;
     }
 
-    Operator start(Part part, Row base) {
+    @Override
+    public Operator start(Part part, Row base) {
         Operator operator = build(part, base);
         operator.start();
         return operator;
     }
 
-    Operator resume(Part part, Row base, PlanState.Reader in) throws InvalidTokenException {
+    @Override
+    public Operator resume(Part part, Row base, PlanState.Reader in) throws InvalidTokenException {
         Operator operator = build(part, base);
         operator.restore(in);
         return operator;

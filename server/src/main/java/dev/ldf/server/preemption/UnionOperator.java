@@ -7,14 +7,14 @@ final class UnionOperator implements Operator {
 
     private static final int DONE = 2;
 
-    private final Planner planner;
+    private final SubPlans parts;
     private final Union union;
     private final Row base;
     private int side;
     private Operator child;
 
-    UnionOperator(Planner planner, Union union, Row base) {
-        this.planner = planner;
+    UnionOperator(SubPlans parts, Union union, Row base) {
+        this.parts = parts;
         this.union = union;
         this.base = base;
     }
@@ -22,7 +22,7 @@ final class UnionOperator implements Operator {
     @Override
     public void start() {
         side = 0;
-        child = planner.start(union.left(), base);
+        child = parts.start(union.left(), base);
     }
 
     @Override
@@ -33,7 +33,7 @@ final class UnionOperator implements Operator {
                 return step;
             }
             if (++side < DONE) {
-                child = planner.start(union.right(), base);
+                child = parts.start(union.right(), base);
             } else {
                 child = null;
             }
@@ -57,6 +57,6 @@ final class UnionOperator implements Operator {
     @Override
     public void restore(PlanState.Reader in) throws InvalidTokenException {
         side = in.read(DONE);
-        child = side == DONE ? null : planner.resume(side == 0 ? union.left() : union.right(), base, in);
+        child = side == DONE ? null : parts.resume(side == 0 ? union.left() : union.right(), base, in);
     }
 }

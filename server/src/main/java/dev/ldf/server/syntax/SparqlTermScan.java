@@ -139,7 +139,7 @@ public final class SparqlTermScan {
             if (c == '>') {
                 return j;
             }
-            if (IriCharacters.isForbidden(c)) {
+            if (IriSyntax.isForbidden(c)) {
                 return -1;
             }
         }

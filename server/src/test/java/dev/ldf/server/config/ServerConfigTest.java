@@ -25,7 +25,7 @@ class ServerConfigTest {
 
     @Test
     void readsAFullConfigurationAndResolvesHdtPathsAgainstIt() throws IOException {
-        ServerConfig config = ServerConfig.read(write("""
+        ServerConfig config = ConfigFile.read(write("""
                 {"title": "T", "host": "0.0.0.0", "port": 9000, "baseUrl": "https://data.example.org/ldf/",
                  "cacheMaxAgeSeconds": 60, "maxRequestHeaderBytes": 32768,
                  "datasets": [{"name": "dbpedia", "title": "DBpedia", "hdt": "data/dbpedia.hdt", "pageSize": 250,
@@ -45,7 +45,7 @@ class ServerConfigTest {
 
     @Test
     void defaultsAreSafe() throws IOException {
-        ServerConfig config = ServerConfig.read(write("{\"datasets\": [{\"name\": \"d\", \"hdt\": \"d.hdt\"}]}"));
+        ServerConfig config = ConfigFile.read(write("{\"datasets\": [{\"name\": \"d\", \"hdt\": \"d.hdt\"}]}"));
         assertEquals("127.0.0.1", config.host(), "loopback unless asked otherwise");
         assertEquals(8080, config.port());
         assertNull(config.baseUrl());
@@ -80,11 +80,11 @@ class ServerConfigTest {
         expect("{\"datasets\": [{\"name\": \"d\", \"hdt\": \"x\", \"loading\": \"stream\"}]}",
                 "must be one of \"auto\", \"map\", \"load\"");
         Path empty = write("{\"datasets\": []}");
-        ConfigException e = assertThrows(ConfigException.class, () -> ServerConfig.read(empty));
+        ConfigException e = assertThrows(ConfigException.class, () -> ConfigFile.read(empty));
         assertTrue(e.getMessage().startsWith("Configuration " + empty + ": "), e.getMessage());
         for (String json : new String[] {"{\"port\": \"x\", \"datasets\": []}", "{\"datasets\": [{\"pageSize\": []}]}"}) {
             Path file = write(json);
-            ConfigException wrong = assertThrows(ConfigException.class, () -> ServerConfig.read(file));
+            ConfigException wrong = assertThrows(ConfigException.class, () -> ConfigFile.read(file));
             assertTrue(!wrong.getMessage().contains("java.") && !wrong.getMessage().contains("deserialize"),
                     wrong.getMessage());
         }
@@ -92,13 +92,13 @@ class ServerConfigTest {
 
     @Test
     void aMissingFileIsReported() {
-        ConfigException e = assertThrows(ConfigException.class, () -> ServerConfig.read(dir.resolve("none.json")));
+        ConfigException e = assertThrows(ConfigException.class, () -> ConfigFile.read(dir.resolve("none.json")));
         assertTrue(e.getMessage().contains("none.json"));
     }
 
     private void expect(String json, String message) throws IOException {
         Path file = write(json);
-        ConfigException e = assertThrows(ConfigException.class, () -> ServerConfig.read(file), json);
+        ConfigException e = assertThrows(ConfigException.class, () -> ConfigFile.read(file), json);
         assertTrue(e.getMessage().contains(message), () -> json + " -> " + e.getMessage());
     }
 }

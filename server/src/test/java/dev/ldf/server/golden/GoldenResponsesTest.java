@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.server.FragmentServer;
-import dev.ldf.server.config.ServerConfig;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.testing.TestData;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +36,7 @@ class GoldenResponsesTest {
 
     @BeforeAll
     static void start(@TempDir Path dir) throws Exception {
-        server = FragmentServer.start(ServerConfig.read(GoldenResponses.writeConfig(dir, TestData.libraryHdt())));
+        server = FragmentServer.start(ConfigFile.read(GoldenResponses.writeConfig(dir, TestData.libraryHdt())));
     }
 
     @AfterAll

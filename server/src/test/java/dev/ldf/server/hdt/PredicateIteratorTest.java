@@ -17,6 +17,7 @@ import org.rdfhdt.hdt.triples.TripleID;
 import org.rdfhdt.hdt.triples.impl.BitmapTriples;
 
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,7 +50,7 @@ class PredicateIteratorTest {
             }
         }
         Path hdt = dir.resolve("data.hdt");
-        new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
+        new RdfToHdt("http://ex.org/", HdtLoader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
         return hdt;
     }
 

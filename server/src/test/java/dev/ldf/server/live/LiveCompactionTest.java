@@ -16,6 +16,7 @@ import org.apache.jena.riot.RDFParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
@@ -160,7 +161,7 @@ class LiveCompactionTest {
     void anEmptyDatasetStartsTakesTriplesAndCompactsToEmptyAgain() throws Exception {
         Path empty = Files.writeString(dir.resolve("empty.ttl"), "");
         Path hdt = dir.resolve("new.hdt");
-        new dev.ldf.hdt.convert.RdfToHdt("http://example.org/", dev.ldf.hdt.convert.RdfToHdt.Loader.MEMORY,
+        new dev.ldf.hdt.convert.RdfToHdt("http://example.org/", dev.ldf.hdt.convert.HdtLoader.MEMORY,
                 dev.ldf.hdt.convert.ConversionProgress.silent()).convert(List.of(empty), hdt);
         assertFalse(Files.exists(HdtFiles.indexFile(hdt)), "an empty file needs no index");
         ServerConfig config = ServerConfig.of(List.of(DatasetConfig.builder("new", hdt.toString())

@@ -21,12 +21,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.Selector;
 import dev.ldf.server.fragment.TriplePattern;
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.live.patch.ChangeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,7 +60,7 @@ class LiveDatasourceTest {
             }
         }
         Path file = dir.resolve("base.hdt");
-        new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), file);
+        new RdfToHdt("http://ex.org/", HdtLoader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), file);
         hdt = HdtDatasource.open(file, HdtDatasource.Options.defaults());
     }
 

@@ -8,8 +8,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.ldf.server.testing.TestData;
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.live.patch.BadPatchException;
+import dev.ldf.server.live.patch.ChangeSet;
+import dev.ldf.server.live.patch.PatchReader;
+import dev.ldf.server.testing.TestData;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

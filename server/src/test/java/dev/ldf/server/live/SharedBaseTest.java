@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.server.hdt.HdtDatasource;
+import dev.ldf.server.live.patch.PatchReader;
 import dev.ldf.server.testing.TestData;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

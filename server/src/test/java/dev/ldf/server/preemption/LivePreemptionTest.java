@@ -20,10 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.server.hdt.HdtDatasource;
-import dev.ldf.server.live.ChangeSet;
 import dev.ldf.server.live.LiveDatasource;
+import dev.ldf.server.live.patch.ChangeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,7 +54,7 @@ class LivePreemptionTest {
         Path nt = dir.resolve("data.nt");
         PreemptiveEngineTest.writeData(nt);
         hdt = dir.resolve("data.hdt");
-        new RdfToHdt(EX, RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
+        new RdfToHdt(EX, HdtLoader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
         base = RDFDataMgr.loadModel(nt.toString());
     }
 

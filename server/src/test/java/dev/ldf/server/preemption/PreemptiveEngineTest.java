@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.server.hdt.HdtDatasource;
 
@@ -83,7 +84,7 @@ class PreemptiveEngineTest {
         Path nt = dir.resolve("data.nt");
         writeData(nt);
         Path hdt = dir.resolve("data.hdt");
-        new RdfToHdt("http://ex.org/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
+        new RdfToHdt("http://ex.org/", HdtLoader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
         source = HdtDatasource.open(hdt, HdtDatasource.Options.defaults());
         engine = new PreemptiveEngine(source.scans());
         model = RDFDataMgr.loadModel(nt.toString());

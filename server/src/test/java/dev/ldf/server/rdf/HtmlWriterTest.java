@@ -21,6 +21,7 @@ import dev.ldf.server.fragment.PageTriples;
 import dev.ldf.server.fragment.ServerDescription;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.fragment.TriplePattern;
+import dev.ldf.server.syntax.ValuesBlockParser;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,7 +34,7 @@ class HtmlWriterTest {
                 100, 100, 1 << 20);
         FragmentPage page = new FragmentPage(Count.estimate(1000), triples.length, true, PageTriples.of(List.of(triples)));
         String values = "(?x) { (\"</textarea><script>\") }";
-        FragmentRequest request = new FragmentRequest(TriplePattern.ALL, Bindings.parse(values, "http://h/d"), 1,
+        FragmentRequest request = new FragmentRequest(TriplePattern.ALL, ValuesBlockParser.parse(values, "http://h/d"), 1,
                 new FragmentRequest.Input("\"><script>", "", "", values));
         Fragment fragment = new Fragment(new ServerDescription("Server", "", "http://h/"), dataset, request, page,
                 new Fragment.PageLinks("http://h/d?x=1", "http://h/d", null, "http://h/d?page=2"),

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.ldf.server.Main;
+import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.ServerConfig;
 
 /**
@@ -54,7 +55,7 @@ public final class ServerProcess implements AutoCloseable {
             throws IOException {
         int port = freePort();
         Path configFile = dir.resolve("server-" + port + ".json");
-        config.withListener("127.0.0.1", port).write(configFile);
+        ConfigFile.write(config.withListener("127.0.0.1", port), configFile);
         Path log = dir.resolve("server-" + port + ".log");
         List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

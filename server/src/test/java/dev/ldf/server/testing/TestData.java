@@ -14,6 +14,7 @@ import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.triples.TripleString;
 
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.hdt.term.HdtTerms;
@@ -39,7 +40,7 @@ public final class TestData {
             try {
                 Path dir = Files.createTempDirectory("ldf-test-data");
                 Path hdt = dir.resolve("library.hdt");
-                new RdfToHdt("http://example.org/library/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
+                new RdfToHdt("http://example.org/library/", HdtLoader.MEMORY, ConversionProgress.silent())
                         .convert(List.of(libraryTurtle()), hdt);
                 library = hdt;
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(dir)));
@@ -66,7 +67,7 @@ public final class TestData {
                     }
                 }
                 Path hdt = dir.resolve("large.hdt");
-                new RdfToHdt("http://example.org/large/", RdfToHdt.Loader.MEMORY, ConversionProgress.silent())
+                new RdfToHdt("http://example.org/large/", HdtLoader.MEMORY, ConversionProgress.silent())
                         .convert(List.of(nt), hdt);
                 Files.delete(nt);
                 large = hdt;

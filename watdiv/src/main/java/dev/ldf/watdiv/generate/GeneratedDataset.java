@@ -14,6 +14,7 @@ import java.util.zip.GZIPOutputStream;
 
 import dev.ldf.cli.ProgressLine;
 import dev.ldf.hdt.convert.ConversionProgress;
+import dev.ldf.hdt.convert.HdtLoader;
 import dev.ldf.hdt.convert.RdfToHdt;
 
 /**
@@ -55,7 +56,7 @@ public final class GeneratedDataset {
                 generator.scale(), generator.seed(), (System.nanoTime() - start) / 1e9, ntriples));
         if (hdt != null) {
             // The same seed gives the same file, byte for byte: results record its digest.
-            new RdfToHdt(BASE, RdfToHdt.Loader.BOUNDED, new ConversionProgress(line)).reproducible().convert(List.of(ntriples), hdt);
+            new RdfToHdt(BASE, HdtLoader.BOUNDED, new ConversionProgress(line)).reproducible().convert(List.of(ntriples), hdt);
         }
         return triples;
     }
