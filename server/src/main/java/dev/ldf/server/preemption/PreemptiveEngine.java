@@ -3,6 +3,7 @@ package dev.ldf.server.preemption;
 import java.util.List;
 import java.util.function.Consumer;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
@@ -30,9 +31,16 @@ public final class PreemptiveEngine {
     }
 
     private final ResumableScans scans;
+    private final Ticker ticker;
 
     public PreemptiveEngine(ResumableScans scans) {
+        this(scans, Ticker.systemTicker());
+    }
+
+    /** An engine whose quanta, and the timings it reports, run on {@code ticker}'s time. */
+    public PreemptiveEngine(ResumableScans scans, Ticker ticker) {
         this.scans = scans;
+        this.ticker = ticker;
     }
 
     /**
@@ -43,7 +51,7 @@ public final class PreemptiveEngine {
      */
     public Outcome run(PreemptableQuery query, byte[] state, long quantumNanos, int maxSolutions,
             Consumer<Binding> sink) throws InvalidTokenException {
-        return run(query, state, Quantum.ofNanos(quantumNanos), maxSolutions, sink);
+        return run(query, state, Quantum.ofNanos(ticker, quantumNanos), maxSolutions, sink);
     }
 
     /**
@@ -53,7 +61,7 @@ public final class PreemptiveEngine {
     public Outcome run(PreemptableQuery query, byte[] state, long quantumNanos, long contendedNanos,
             java.util.function.BooleanSupplier contended, int maxSolutions, Consumer<Binding> sink)
             throws InvalidTokenException {
-        return run(query, state, Quantum.ofNanos(quantumNanos, contendedNanos, contended), maxSolutions, sink);
+        return run(query, state, Quantum.ofNanos(ticker, quantumNanos, contendedNanos, contended), maxSolutions, sink);
     }
 
     Outcome run(PreemptableQuery query, byte[] state, Quantum quantum, int maxSolutions, Consumer<Binding> sink)
@@ -61,7 +69,7 @@ public final class PreemptiveEngine {
         if (maxSolutions < 1) {
             throw new IllegalArgumentException("A quantum must be allowed at least one solution");
         }
-        long begin = System.nanoTime();
+        long begin = ticker.read();
         Slots slots = Slots.of(query);
         Terms terms = new Terms(scans);
         Planner planner = new Planner(terms, slots);
@@ -74,7 +82,7 @@ public final class PreemptiveEngine {
             root = planner.resume(query.where(), empty, in);
             in.end();
         }
-        long resumed = System.nanoTime();
+        long resumed = ticker.read();
         List<Var> projection = query.projection();
         int[] projected = slots.of(projection);
         long solutions = 0;
@@ -96,10 +104,10 @@ public final class PreemptiveEngine {
             sink.accept(binding.build());
             solutions++;
         }
-        long suspending = System.nanoTime();
+        long suspending = ticker.read();
         PlanState.Writer out = new PlanState.Writer();
         root.save(out);
         byte[] next = out.bytes();
-        return new Outcome(next, solutions, quantum.rows(), resumed - begin, System.nanoTime() - suspending);
+        return new Outcome(next, solutions, quantum.rows(), resumed - begin, ticker.read() - suspending);
     }
 }

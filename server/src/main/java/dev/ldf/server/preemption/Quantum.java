@@ -2,12 +2,15 @@ package dev.ldf.server.preemption;
 
 import java.util.function.BooleanSupplier;
 
+import com.github.benmanes.caffeine.cache.Ticker;
+
 /**
  * The time one request may spend on a query: checked before every row a scan reads. Once spent it
  * stays spent, so every scan of the plan stops where it stands. A row budget makes suspensions
  * happen at exact points, which tests use. A quantum may also end early, once it has run a
  * shorter time, while other requests wait for a place: under contention quanta shrink, so that a
- * waiting query starts soon whatever holds the places.
+ * waiting query starts soon whatever holds the places. Time is the {@link Ticker}'s: the system's
+ * in a server, one that tests move themselves.
  */
 final class Quantum implements ResumableScan.Budget {
 
@@ -16,6 +19,7 @@ final class Quantum implements ResumableScan.Budget {
 
     private static final BooleanSupplier NEVER = () -> false;
 
+    private final Ticker ticker;
     private final long deadline;
     private final long contendedDeadline;
     private final BooleanSupplier contended;
@@ -24,7 +28,8 @@ final class Quantum implements ResumableScan.Budget {
     private boolean spent;
     private long rows;
 
-    private Quantum(long deadline, long contendedDeadline, BooleanSupplier contended, long rowsLeft) {
+    private Quantum(Ticker ticker, long deadline, long contendedDeadline, BooleanSupplier contended, long rowsLeft) {
+        this.ticker = ticker;
         this.deadline = deadline;
         this.contendedDeadline = contendedDeadline;
         this.contended = contended;
@@ -34,21 +39,21 @@ final class Quantum implements ResumableScan.Budget {
     }
 
     /** Ends {@code nanos} from now. */
-    static Quantum ofNanos(long nanos) {
-        long deadline = System.nanoTime() + nanos;
-        return new Quantum(deadline, deadline, NEVER, Long.MAX_VALUE);
+    static Quantum ofNanos(Ticker ticker, long nanos) {
+        long deadline = ticker.read() + nanos;
+        return new Quantum(ticker, deadline, deadline, NEVER, Long.MAX_VALUE);
     }
 
     /** Ends {@code nanos} from now, or {@code contendedNanos} from now if {@code contended} says so then. */
-    static Quantum ofNanos(long nanos, long contendedNanos, BooleanSupplier contended) {
-        long now = System.nanoTime();
-        return new Quantum(now + nanos, now + Math.min(nanos, contendedNanos), contended, Long.MAX_VALUE);
+    static Quantum ofNanos(Ticker ticker, long nanos, long contendedNanos, BooleanSupplier contended) {
+        long now = ticker.read();
+        return new Quantum(ticker, now + nanos, now + Math.min(nanos, contendedNanos), contended, Long.MAX_VALUE);
     }
 
     /** Ends after {@code rows} rows, whatever the time. */
     static Quantum ofRows(long rows) {
-        long never = System.nanoTime() + Long.MAX_VALUE / 2;
-        return new Quantum(never, never, NEVER, rows);
+        long never = Long.MAX_VALUE / 2;
+        return new Quantum(() -> 0, never, never, NEVER, rows);
     }
 
     @Override
@@ -62,7 +67,7 @@ final class Quantum implements ResumableScan.Budget {
         }
         if (--untilClock <= 0) {
             untilClock = CLOCK_EVERY;
-            long now = System.nanoTime();
+            long now = ticker.read();
             if (now - deadline >= 0 || now - contendedDeadline >= 0 && contended.getAsBoolean()) {
                 spent = true;
                 return false;

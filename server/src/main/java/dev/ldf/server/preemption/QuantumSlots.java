@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import com.github.benmanes.caffeine.cache.Ticker;
+
 /**
  * The places where quanta run: a fixed number at once, a bounded number waiting for a bounded
  * time. A request that finds the queue full, or waits too long, is refused, so that a burst costs
@@ -18,6 +20,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * continues in the others. A place that comes free goes to a request that starts a query before
  * one that resumes a query, each kind first come, first served; a resuming request that has waited
  * {@code agingMillis} goes first, so a long query still advances while new ones keep coming.
+ * Waits and ages are measured by a {@link Ticker}: the system's in a server, one that tests move.
  */
 public final class QuantumSlots {
 
@@ -29,6 +32,7 @@ public final class QuantumSlots {
         FIRST_QUANTUM
     }
 
+    private final Ticker ticker;
     private final ReentrantLock lock = new ReentrantLock();
     private final Deque<Ticket> starting = new ArrayDeque<>();
     private final Deque<Ticket> resuming = new ArrayDeque<>();
@@ -43,7 +47,7 @@ public final class QuantumSlots {
     /** One waiting request. */
     private final class Ticket {
         final Condition turn = lock.newCondition();
-        final long since = System.nanoTime();
+        final long since = ticker.read();
         Place granted;
     }
 
@@ -52,6 +56,12 @@ public final class QuantumSlots {
      * a query; {@code maxWaiting} requests wait at most {@code waitMillis}.
      */
     public QuantumSlots(int places, int firstQuantumPlaces, int maxWaiting, long waitMillis, long agingMillis) {
+        this(places, firstQuantumPlaces, maxWaiting, waitMillis, agingMillis, Ticker.systemTicker());
+    }
+
+    /** {@link #QuantumSlots(int, int, int, long, long)} with time as {@code ticker} tells it. */
+    QuantumSlots(int places, int firstQuantumPlaces, int maxWaiting, long waitMillis, long agingMillis, Ticker ticker) {
+        this.ticker = ticker;
         this.free = places;
         this.firstQuantumFree = firstQuantumPlaces;
         this.maxWaiting = maxWaiting;
@@ -82,10 +92,11 @@ public final class QuantumSlots {
             Ticket ticket = new Ticket();
             queue.addLast(ticket);
             waitingNow++;
-            long left = waitNanos;
+            long deadline = ticket.since + waitNanos;
             try {
-                while (ticket.granted == null && left > 0) {
-                    left = ticket.turn.awaitNanos(left);
+                // The ticker says when the wait is over; the condition's own timeout only wakes the loop to look.
+                for (long left = waitNanos; ticket.granted == null && left > 0; left = deadline - ticker.read()) {
+                    ticket.turn.awaitNanos(left);
                 }
             } catch (InterruptedException e) {
                 if (ticket.granted != null) {
@@ -127,7 +138,7 @@ public final class QuantumSlots {
 
     private Ticket next() {
         Ticket oldest = resuming.peekFirst();
-        if (oldest != null && System.nanoTime() - oldest.since >= agingNanos) {
+        if (oldest != null && ticker.read() - oldest.since >= agingNanos) {
             return resuming.pollFirst();
         }
         Ticket first = starting.pollFirst();

@@ -1,9 +1,9 @@
 package dev.ldf.server.preemption;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -12,41 +12,34 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.preemption.QuantumSlots.Place;
+import dev.ldf.server.testing.ManualTicker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Places for quanta: a fixed number run, a bounded number wait a bounded time, the rest are refused;
  * starting queries go before resuming ones that have not waited long, and have places of their own
- * when the others are taken.
+ * when the others are taken. Time moves only when a test moves it ({@link ManualTicker}).
  */
 class QuantumSlotsTest {
 
+    private final ManualTicker ticker = new ManualTicker();
+
     @Test
     void runsWaitsAndRefuses() throws Exception {
-        QuantumSlots slots = new QuantumSlots(2, 0, 1, 5_000, 75);
+        QuantumSlots slots = new QuantumSlots(2, 0, 1, 5_000, 75, ticker);
         assertEquals(Place.ANY, slots.enter(false));
         assertEquals(Place.ANY, slots.enter(false));
-        ExecutorService pool = Executors.newSingleThreadExecutor();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            CountDownLatch waiting = new CountDownLatch(1);
-            Future<Place> queued = pool.submit(() -> {
-                waiting.countDown();
-                return slots.enter(false);
-            });
-            waiting.await();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (slots.waiting() < 1 && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
-            // The one place in the queue is taken: the next request is refused at once.
-            long start = System.nanoTime();
-            assertNull(slots.enter(false), "a full queue refuses");
-            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(1), "at once");
+            Future<Place> queued = pool.submit(() -> slots.enter(false));
+            awaitWaiting(slots, 1);
+            // The one place in the queue is taken: the next request is refused without waiting (the
+            // ticker never moves here, so a wait would never end).
+            assertNull(pool.submit(() -> slots.enter(false)).get(5, TimeUnit.SECONDS), "a full queue refuses");
             slots.leave(Place.ANY);
             assertEquals(Place.ANY, queued.get(5, TimeUnit.SECONDS), "the waiting request gets the place that came free");
         } finally {
@@ -56,19 +49,27 @@ class QuantumSlotsTest {
 
     @Test
     void aWaitThatLastsTooLongIsRefused() throws Exception {
-        QuantumSlots slots = new QuantumSlots(1, 0, 4, 50, 75);
+        QuantumSlots slots = new QuantumSlots(1, 0, 4, 50, 75, ticker);
         assertEquals(Place.ANY, slots.enter(false));
-        long start = System.nanoTime();
-        assertNull(slots.enter(false));
-        assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(40));
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Place> waiting = pool.submit(() -> slots.enter(false));
+            awaitWaiting(slots, 1);
+            ticker.advance(Duration.ofMillis(49));
+            assertFalse(waiting.isDone(), "within its time");
+            ticker.advance(Duration.ofMillis(1));
+            assertNull(waiting.get(5, TimeUnit.SECONDS), "refused once its time is up");
+            assertEquals(0, slots.waiting());
+        } finally {
+            pool.shutdownNow();
+        }
         slots.leave(Place.ANY);
         assertEquals(Place.ANY, slots.enter(false));
     }
 
     @Test
     void aStartingQueryGoesBeforeResumingOnesUntilTheyHaveWaitedLongEnough() throws Exception {
-        // Aging after a minute first, so that a slow machine cannot age the resumption by accident.
-        QuantumSlots slots = new QuantumSlots(1, 0, 8, 5_000, 60_000);
+        QuantumSlots slots = new QuantumSlots(1, 0, 8, 5_000, 200, ticker);
         assertEquals(Place.ANY, slots.enter(false));
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
@@ -84,11 +85,11 @@ class QuantumSlotsTest {
 
             // A resuming request that waited longer than the aging time goes first.
             order.clear();
-            QuantumSlots aging = new QuantumSlots(1, 0, 8, 5_000, 200);
+            QuantumSlots aging = new QuantumSlots(1, 0, 8, 5_000, 200, ticker);
             assertEquals(Place.ANY, aging.enter(false));
             resuming = pool.submit(() -> take(aging, true, "resuming", order));
             awaitWaiting(aging, 1);
-            Thread.sleep(250);
+            ticker.advance(Duration.ofMillis(200));
             starting = pool.submit(() -> take(aging, false, "starting", order));
             awaitWaiting(aging, 2);
             aging.leave(Place.ANY);
@@ -102,7 +103,7 @@ class QuantumSlotsTest {
 
     @Test
     void aStartingQueryTakesAFirstQuantumPlaceWhenTheOthersAreTakenAndAResumingOneWaits() throws Exception {
-        QuantumSlots slots = new QuantumSlots(1, 1, 8, 5_000, 75);
+        QuantumSlots slots = new QuantumSlots(1, 1, 8, 5_000, 75, ticker);
         assertEquals(Place.ANY, slots.enter(false), "a free place of any kind first");
         assertEquals(Place.FIRST_QUANTUM, slots.enter(false), "then the place kept for starting queries");
         ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -136,10 +137,10 @@ class QuantumSlotsTest {
         return null;
     }
 
-    private static void awaitWaiting(QuantumSlots slots, int n) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (slots.waiting() < n && System.nanoTime() < deadline) {
-            Thread.sleep(1);
+    /** Returns once {@code n} requests wait: the other threads have reached their place in the queue. */
+    private static void awaitWaiting(QuantumSlots slots, int n) {
+        while (slots.waiting() < n) {
+            Thread.yield();
         }
         assertEquals(n, slots.waiting());
     }
