@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * wrong, found before replicas and nginx are started where it can be, with exit code 2 for the
  * call or the configuration and 1 for what fails at run time.
  */
+@Tag("process")
 class DeployCommandTest {
 
     @TempDir

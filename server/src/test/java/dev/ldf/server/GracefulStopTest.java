@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 18: SIGTERM lets running requests finish within a bound, then the process exits with 0. */
+@Tag("process")
 class GracefulStopTest {
 
     private static final String BODY = "subject=%3Fs&values=%28%3Fs%29%20%7B%20%28%3Chttp%3A%2F%2Fexample.org%2F"

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import dev.ldf.server.testing.TestData;
  * the operator's options winning, one 'Memory:' line saying what the JVM runs with, and signals
  * reaching the server (the script execs Java).
  */
+@Tag("process")
 class LauncherTest {
 
     private static final Path LAUNCHER = Path.of("..", "bin", "ldf-server").toAbsolutePath().normalize();

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The error is thrown on purpose by a probe in a real server's process: limits keep requests from
  * running out of memory, so no request can cause one.
  */
+@Tag("process")
 class OutOfMemoryTest {
 
     @ParameterizedTest(name = "out of memory in {0}")

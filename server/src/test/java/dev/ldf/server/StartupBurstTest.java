@@ -18,6 +18,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.riot.Lang;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Twenty fresh server processes each get a burst of mixed first requests the moment their port
  * opens; every answer must come, and be right.
  */
+@Tag("process")
 class StartupBurstTest {
 
     private static final int STARTS = 20;

@@ -26,6 +26,7 @@ import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -61,6 +62,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>A summary per mode goes to {@code target/w3c-sparql/}.
  */
+@Tag("server")
+@Tag("slow")
 class W3cSparqlSuiteTest {
 
     static final Path ROOT = Path.of("src/test/resources/w3c-sparql").toAbsolutePath();

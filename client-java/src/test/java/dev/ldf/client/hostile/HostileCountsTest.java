@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.ResultSetFormatter;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.client.ClientOptions;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * joins by, so an absurd one must change the order at most, never the answer, and never fail in
  * the middle with an IndexOutOfBoundsException.
  */
+@Tag("slow")
 class HostileCountsTest {
 
     @Test

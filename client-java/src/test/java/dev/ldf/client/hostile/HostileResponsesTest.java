@@ -11,6 +11,7 @@ import java.util.zip.GZIPOutputStream;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.ResultSetFormatter;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (here 2 s), with the heap intact. Before, the first three ran the client out of memory and the
  * last hung it for ever.
  */
+@Tag("server")
 class HostileResponsesTest {
 
     private static final long MAX_BYTES = 1 << 20;

@@ -10,6 +10,7 @@ import org.apache.jena.query.ResultSetFormatter;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdf.model.ResourceFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.sun.net.httpserver.HttpServer;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * client sends to another member: the victim endpoint (Jena's own, which runs SERVICE clauses)
  * never sees the injected clause, and the attacker's endpoint is never called.
  */
+@Tag("server")
 class HostileSourcesTest {
 
     private static final String QUERY = "SELECT * WHERE { ?s <http://ex.org/p> ?o . ?o <http://ex.org/q> ?z }";

@@ -12,6 +12,7 @@ import org.apache.jena.query.QueryFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Queries through the nginx cache in front of two replicas: the same answers, and the second time from the cache. */
+@Tag("process")
 class CachedQueryTest {
 
     @TempDir

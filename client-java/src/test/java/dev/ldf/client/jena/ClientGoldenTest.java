@@ -16,6 +16,7 @@ import java.util.zip.GZIPOutputStream;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.client.ClientOptions;
@@ -36,6 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>To record anew after an intended change, run with {@code -Dgolden.record=true}.
  */
+@Tag("server")
 class ClientGoldenTest {
 
     private static final Path RECORDING = Path.of("src/test/resources/golden/client-requests.txt.gz");

@@ -26,6 +26,7 @@ import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,6 +65,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *   <li>{@code sparql}: by predicate, the third part behind a plain SPARQL endpoint ({@code sparql@}).</li>
  * </ul>
  */
+@Tag("server")
+@Tag("slow")
 class FederationTest {
 
     private static final int PARTS = 3;

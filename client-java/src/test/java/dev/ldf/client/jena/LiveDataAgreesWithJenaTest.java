@@ -29,6 +29,7 @@ import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.graph.GraphFactory;
 import org.apache.jena.vocabulary.XSD;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rdfhdt.hdt.hdt.HDT;
@@ -62,6 +63,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * they still do after a compaction and after a restart. Queries run over brTPF, TPF and the
  * preemptive endpoint.
  */
+@Tag("server")
+@Tag("slow")
 class LiveDataAgreesWithJenaTest {
 
     private static final String TOKEN = "a-token-for-tests-0123456789";

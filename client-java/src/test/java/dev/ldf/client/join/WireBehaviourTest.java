@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.ResultSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.client.ClientOptions;
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the client sends, not only what it answers. */
+@Tag("server")
 class WireBehaviourTest {
 
     private static final String PATH = "PREFIX schema: <http://schema.org/> PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> "

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code docker-compose.yml} really run: two server replicas and the nginx cache, built from this
  * checkout's jar, reached only through the cache's port, then taken down.
  */
+@Tag("container")
 class DockerComposeTest {
 
     private static final String AUTHOR = "library?predicate=" + URLEncoder.encode("http://schema.org/author", StandardCharsets.UTF_8);

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.testing.Http;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code docker-compose.live.yml} really run: a primary that takes writes through the cache, two
  * followers behind it, a compaction on the primary and a follower restarted after it.
  */
+@Tag("container")
 class LiveComposeTest {
 
     private static final String TOKEN = "a-token-for-the-compose-test-0123456789";

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The Docker deployment files, checked without a Docker engine: the compose file validates, it
  * sets every placeholder of the nginx template, and its limits agree with the server's.
  */
+@Tag("container")
 class DeploymentFilesTest {
 
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent();

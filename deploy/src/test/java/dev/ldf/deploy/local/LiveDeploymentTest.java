@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A live dataset deployed as a primary and a follower behind a real nginx: writes sent to the
  * cache reach the primary, and every replica answers with the change soon after.
  */
+@Tag("process")
 class LiveDeploymentTest {
 
     private static final String TOKEN = "a-token-for-tests-0123456789";

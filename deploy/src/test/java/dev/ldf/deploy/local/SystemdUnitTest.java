@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The systemd unit of the plain-Java deployment: {@code systemd-analyze verify} finds nothing to
  * say about it, and its readiness wait really waits for a server started as the unit starts it.
  */
+@Tag("process")
 class SystemdUnitTest {
 
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent();

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * after slow connections were open, and the soak writes its figures. The full run (minutes, 200
  * slow connections) is {@code ldf-deploy soak}; its figures are in the README.
  */
+@Tag("process")
 class SoakTest {
 
     @TempDir

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * against ARQ's answers by the commands themselves, which exit with 1 on any mismatch.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("process")
 class ExperimentsSmokeTest {
 
     @TempDir

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * after the client's jar): its first run writes a class-data-sharing archive, later runs use it,
  * and neither lets the JVM's messages into the results.
  */
+@Tag("process")
 class QueryLauncherTest {
 
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent();

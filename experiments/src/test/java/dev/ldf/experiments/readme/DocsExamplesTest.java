@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +36,7 @@ import dev.ldf.deploy.local.Replica;
  * the ones that cannot run here: the build itself, Docker, hour-long experiments, placeholders for
  * the reader's own files.
  */
+@Tag("process")
 class DocsExamplesTest {
 
     private static final Pattern RUNNABLE = Pattern.compile("<!-- runnable -->\n```sh\n(.*?)```", Pattern.DOTALL);

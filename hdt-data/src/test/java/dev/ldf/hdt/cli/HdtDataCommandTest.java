@@ -7,6 +7,7 @@ import java.nio.file.Path;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * was wrong, with exit code 2 for a wrong call (missing file, unknown command or option, missing
  * argument) and 1 for a failure while running (a file that is not what it claims).
  */
+@Tag("process")
 class HdtDataCommandTest {
 
     @TempDir

@@ -9,6 +9,7 @@ import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
@@ -32,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * README's are copies). Needs Debian's {@code chromium} and {@code chromium-driver}; without them
  * the test is skipped, unless {@code LDF_REQUIRE_TOOLS=1} (as in CI).
  */
+@Tag("browser")
 class BrowserTest {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");

@@ -10,6 +10,7 @@ import java.util.zip.GZIPOutputStream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>To record anew after an intended change of behaviour, run with {@code -Dgolden.record=true}
  * and review the difference of {@code src/test/resources/golden/responses.txt.gz}.
  */
+@Tag("server")
 class GoldenResponsesTest {
 
     private static final Path RECORDING = Path.of("src/test/resources/golden/responses.txt.gz");

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * for this small file). hdt-java's own printing is silenced meanwhile by swapping the standard
  * streams, which must not swallow the log: the lines after the index still come.
  */
+@Tag("process")
 class IndexingLogTest {
 
     @TempDir

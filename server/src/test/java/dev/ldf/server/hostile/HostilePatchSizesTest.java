@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the server never runs out of memory. The log holds exactly the acknowledged patches: a restart
  * with the same heap reaches the last acknowledged version.
  */
+@Tag("process")
 class HostilePatchSizesTest {
 
     private static final String TOKEN = "a-token-for-hostile-patch-sizes";

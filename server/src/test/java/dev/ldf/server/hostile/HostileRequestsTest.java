@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.riot.Lang;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +50,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * error, warning or stack trace; its heap after a full collection stays where it was; and
  * afterwards it still serves the right data.
  */
+@Tag("process")
 class HostileRequestsTest {
 
     private static final long SEED = 18;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * clear 400 that costs the server little CPU: its process's CPU time is measured around each
  * request (not the wall clock, which a loaded machine stretches).
  */
+@Tag("process")
 class HostileTermsTest {
 
     private static final String TOKEN = "a-token-for-hostile-terms";

@@ -24,6 +24,7 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.system.StreamRDFBase;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +47,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * made it; no thread of the server is left running; the follower holds the same data, and so does
  * the primary after it is killed and started again.
  */
+@Tag("process")
 class HostileWritesTest {
 
     private static final long SEED = 32;

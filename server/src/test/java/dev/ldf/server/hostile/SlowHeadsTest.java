@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * that takes longer than {@code limits.requestHeadTimeoutSeconds} loses its connection. A slow
  * request body and a quiet keep-alive connection are not heads and keep theirs.
  */
+@Tag("process")
 class SlowHeadsTest {
 
     private static final int FILE_LIMIT = 256;

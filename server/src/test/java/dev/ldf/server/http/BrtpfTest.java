@@ -17,6 +17,7 @@ import org.apache.jena.riot.Lang;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.riot.out.NodeFmtLib;
 import org.apache.jena.vocabulary.RDF;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.fragment.Skolemizer;
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Bindings-restricted TPF against a brute-force evaluation of the paper's selector
  * (Hartig and Buil-Aranda, ODBASE 2016, Definition 2) over every triple of the dataset.
  */
+@Tag("server")
 class BrtpfTest {
 
     private static final Node ANY = Node.ANY;

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Issue 18: a client that hangs up in the middle of a page logged an ERROR with a stack trace;
  * under real traffic that floods the log. Now it is one line at debug level.
  */
+@Tag("process")
 class ClientDisconnectTest {
 
     private static final int ABORTED = 40;

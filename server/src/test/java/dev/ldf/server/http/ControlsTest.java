@@ -10,6 +10,7 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.vocabulary.RDF;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.testing.Fragments;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The hypermedia controls that TPF clients (Comunica) need, exactly as they read them. */
+@Tag("server")
 class ControlsTest {
 
     private static final String HYDRA = ParsedPage.HYDRA;

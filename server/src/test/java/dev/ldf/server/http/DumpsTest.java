@@ -20,6 +20,7 @@ import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.graph.GraphFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.fragment.Skolemizer;
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Dumps: a dataset, or one pattern's whole fragment, streamed unpaged as N-Triples or N-Quads, optionally gzipped. */
+@Tag("server")
 class DumpsTest {
 
     private static final String VOID = "http://rdfs.org/ns/void#";

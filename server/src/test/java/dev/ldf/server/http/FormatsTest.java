@@ -11,6 +11,7 @@ import org.apache.jena.riot.Lang;
 import org.apache.jena.sparql.core.Quad;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.fragment.TriplePattern;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every representation parses back with Jena and carries the same data and count. */
+@Tag("server")
 class FormatsTest {
 
     /** Abstracts hold quotes, tabs, newlines, backslashes, markup and astral characters. */

@@ -9,6 +9,7 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.vocabulary.RDF;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.fragment.TriplePattern;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Paging through fragments over HTTP, as a TPF client follows {@code hydra:next}. */
+@Tag("server")
 class FragmentPagingTest {
 
     private static final Node ANY = Node.ANY;

@@ -11,6 +11,7 @@ import org.apache.jena.riot.RDFParser;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphFactory;
 import org.apache.jena.sparql.graph.GraphFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.testing.Http;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Issue 33: a fragment's page for people also carries its statements for programs, as a JSON-LD
  * block that Jena reads into the same graph as the page's N-Triples.
  */
+@Tag("server")
 class HtmlStatementsTest {
 
     private static final Pattern BLOCK = Pattern.compile("<script type=\"application/ld\\+json\">\n(.*?)\n</script>",

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.zip.GZIPInputStream;
 
 import org.apache.jena.riot.Lang;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.FragmentServer;
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Caching, compression, CORS and proxy behaviour of real responses. */
+@Tag("server")
 class HttpBehaviourTest {
 
     private static final String PAGE = Http.url(TestServer.dataset("library"), "predicate", "http://schema.org/name");

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.FragmentServer;
@@ -33,6 +34,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Issue 18: bounded concurrency with 503 and Retry-After instead of unbounded queues; slow and
  * silent clients are cut off and cannot hold the places of others.
  */
+@Tag("server")
+@Tag("slow")
 class LoadLimitsTest {
 
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

@@ -21,6 +21,7 @@ import java.util.zip.GZIPOutputStream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * spun a thread forever on it); a body that stops before its Content-Length is a 408 once the
  * connection is idle, never a 200 with an empty body or no answer.
  */
+@Tag("server")
+@Tag("slow")
 class RequestBodiesTest {
 
     private static final String TOKEN = "a-token-for-tests-0123456789";

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * to 40 s, since the socket buffers' megabytes counted in an average since the start; taken over
  * the last 5 s, the readers are cut off after the 10 s of grace.
  */
+@Tag("server")
+@Tag("slow")
 class SlowReadersTest {
 
     private static final String TOKEN = "a-token-for-tests-0123456789";

@@ -17,6 +17,7 @@ import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The preemptive endpoint over HTTP: the protocol, the formats, the tokens, and every refusal. */
+@Tag("server")
 class SparqlEndpointTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

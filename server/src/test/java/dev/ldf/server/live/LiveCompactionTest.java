@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Compaction on a real server: the overlay is folded into a new HDT file while readers and a
  * writer go on, the dataset stays the same triples, the log is cut, and a restart finds it all.
  */
+@Tag("server")
 class LiveCompactionTest {
 
     private static final String TOKEN = Writers.TOKEN;

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Kills the server with SIGKILL while writers send patches, again and again, and checks after each
  * restart that every acknowledged patch is there, and that no patch is there in part.
  */
+@Tag("process")
 class LiveCrashTest {
 
     private static final String TOKEN = "a-token-for-crash-tests-0123";

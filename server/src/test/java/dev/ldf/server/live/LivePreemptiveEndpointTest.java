@@ -9,6 +9,7 @@ import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.riot.RDFDataMgr;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * suspended across changes it does not read goes on, and one whose data changed, or whose base was
  * compacted, is told to start again.
  */
+@Tag("server")
 class LivePreemptiveEndpointTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

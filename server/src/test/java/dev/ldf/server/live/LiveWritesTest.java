@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.zip.GZIPOutputStream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Writes over HTTP on a real server: authorisation, formats, visibility, caching, the feed, replay. */
+@Tag("server")
+@Tag("slow")
 class LiveWritesTest {
 
     private static final String TOKEN = Writers.TOKEN;

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and a small gzip body that inflates to 1 GB are refused, and fragment requests meanwhile all
  * succeed.
  */
+@Tag("process")
 class PatchMemoryTest {
 
     private static final String HEAP = "-Xmx256m";

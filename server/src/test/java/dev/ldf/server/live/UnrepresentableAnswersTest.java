@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and so committed, when the writer failed. It is the documented 406, never stored, and the
  * same page is whole in the formats that can express it.
  */
+@Tag("server")
 class UnrepresentableAnswersTest {
 
     @TempDir

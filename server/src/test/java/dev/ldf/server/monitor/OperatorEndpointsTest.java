@@ -6,6 +6,7 @@ import java.net.http.HttpResponse;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.testing.Http;
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 18: health and Prometheus metrics under {@code /-/}. */
+@Tag("server")
 class OperatorEndpointsTest {
 
     private static String metrics() {
