@@ -71,7 +71,11 @@ public final class ScaleExperiment {
                 progress).make();
         Path hdt = data.hdt();
         report.data(data);
-        WorkloadFiles workload = new WatDivFiles(settings.dataDir(), settings.scale(), settings.seed()).workload();
+        // Made only for the phases that use them: at a billion triples they take half an hour.
+        boolean usesWorkloads = settings.phases().contains(Phase.SERVE) || settings.phases().contains(Phase.RESTART)
+                || settings.phases().contains(Phase.PREEMPTIVE);
+        WorkloadFiles workload = usesWorkloads
+                ? new WatDivFiles(settings.dataDir(), settings.scale(), settings.seed()).workload() : null;
         BenchPaths paths = null;
         if (settings.phases().contains(Phase.SERVE) || settings.phases().contains(Phase.RESTART)) {
             paths = BenchPaths.write(hdt, workload, ScaleServing.BINDINGS, settings.deepPages(), settings.seed(),
