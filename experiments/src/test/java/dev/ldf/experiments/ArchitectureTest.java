@@ -2,9 +2,6 @@ package dev.ldf.experiments;
 
 import java.util.Set;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import org.junit.jupiter.api.Test;
-
 import dev.ldf.cli.testing.ArchitectureRules;
 
 /**
@@ -13,16 +10,16 @@ import dev.ldf.cli.testing.ArchitectureRules;
  * experiments tied to their parts; they go with the experiments' common kit, and this list may
  * only shrink.
  */
-class ArchitectureTest {
+class ArchitectureTest extends ArchitectureRules {
 
-    private static final JavaClasses CLASSES = ArchitectureRules.mainClasses();
-
-    @Test
-    void packagesHaveNoCycles() {
-        ArchitectureRules.packagesFreeOfCycles(CLASSES, "dev.ldf.experiments");
+    @Override
+    protected String root() {
+        return "dev.ldf.experiments";
     }
 
-    private static final Set<String> KNOWN_TIES = Set.of(
+    @Override
+    protected Set<String> knownTies() {
+        return Set.of(
                 "ConvoyQueries <-> PreemptionExperiment",
                 "CsvTable <-> CsvWriter",
                 "ExperimentsCommand <-> VerifyCommand",
@@ -36,9 +33,5 @@ class ArchitectureTest {
                 "ServerBenchInShort <-> ServerBenchReport",
                 "ServerBenchReport <-> ServerBenchTargets",
                 "ThroughputReport <-> ThroughputSummary");
-
-    @Test
-    void noTwoClassesUseEachOther() {
-        ArchitectureRules.noTwoClassesUseEachOther(CLASSES, KNOWN_TIES);
     }
 }

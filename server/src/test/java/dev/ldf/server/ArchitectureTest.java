@@ -1,8 +1,5 @@
 package dev.ldf.server;
 
-import java.util.Set;
-
-import com.tngtech.archunit.core.domain.JavaClasses;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.cli.testing.ArchitectureRules;
@@ -19,21 +16,14 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
  * layer reaches the data only through the datasource and live-dataset interfaces (and the log's
  * records, which the change feed sends as they are).
  */
-class ArchitectureTest {
-
-    private static final JavaClasses CLASSES = ArchitectureRules.mainClasses();
+class ArchitectureTest extends ArchitectureRules {
 
     private static final String[] STORAGE = {"dev.ldf.server.hdt..", "dev.ldf.server.live.index..",
             "dev.ldf.server.live.log..", "dev.ldf.server.live.read..", "org.rdfhdt.hdt.hdt..", "org.rdfhdt.hdt.triples.."};
 
-    @Test
-    void packagesHaveNoCycles() {
-        ArchitectureRules.packagesFreeOfCycles(CLASSES, "dev.ldf.server");
-    }
-
-    @Test
-    void noTwoClassesUseEachOther() {
-        ArchitectureRules.noTwoClassesUseEachOther(CLASSES, Set.of());
+    @Override
+    protected String root() {
+        return "dev.ldf.server";
     }
 
     @Test
@@ -42,13 +32,13 @@ class ArchitectureTest {
                         "dev.ldf.server.syntax..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.eclipse.jetty..", "jakarta.servlet..",
                         "dev.ldf.server.hdt..", "dev.ldf.server.live..")
-                .check(CLASSES);
+                .check(mainClasses());
     }
 
     @Test
     void httpKnowsNoStorageClasses() {
         noClasses().that().resideInAPackage("dev.ldf.server.http..")
                 .should().dependOnClassesThat(resideInAnyPackage(STORAGE).and(not(belongToAnyOf(LoggedPatch.class))))
-                .check(CLASSES);
+                .check(mainClasses());
     }
 }

@@ -12,39 +12,69 @@ import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The rules every module's main code keeps, checked by each module's own test on its own classes:
- * no cycles between packages, and no two classes that use each other (a nested class counts as
- * the class it is in). A module's own package rules (what may not reach what) sit in its test.
+ * The rules every module's main code keeps, as tests that each module's {@code ArchitectureTest}
+ * inherits with its root package: no cycles between packages, and no two classes that use each
+ * other (a nested class counts as the class it is in). A module's own rules (what may not reach
+ * what) are tests of its own beside them.
  */
-public final class ArchitectureRules {
+public abstract class ArchitectureRules {
 
-    private ArchitectureRules() {}
+    /** Imported once per test JVM: surefire runs each module's tests in a JVM of its own. */
+    private static JavaClasses classes;
+
+    /** The package under which this module's classes live, e.g. {@code dev.ldf.server}. */
+    protected abstract String root();
+
+    /**
+     * The pairs of classes still tied, each written {@code "A <-> B"} with simple names, the
+     * first before the second alphabetically; the list may only shrink.
+     */
+    protected Set<String> knownTies() {
+        return Set.of();
+    }
+
+    /** This module's main classes. */
+    protected static synchronized JavaClasses mainClasses() {
+        if (classes == null) {
+            classes = importMainClasses();
+        }
+        return classes;
+    }
+
+    @Test
+    public void packagesHaveNoCycles() {
+        packagesFreeOfCycles(mainClasses(), root());
+    }
+
+    @Test
+    public void noTwoClassesUseEachOther() {
+        noTwoClassesUseEachOther(mainClasses(), knownTies());
+    }
 
     /**
      * The main classes this module compiled ({@code target/classes}; tests run in the module's
      * directory), not those of the modules it uses, which their own tests check.
      */
-    public static JavaClasses mainClasses() {
+    private static JavaClasses importMainClasses() {
         return new ClassFileImporter().importPath(Path.of("target", "classes"));
     }
 
     /** Fails on any cycle between the packages under {@code root}. */
-    public static void packagesFreeOfCycles(JavaClasses classes, String root) {
+    private static void packagesFreeOfCycles(JavaClasses classes, String root) {
         slices().matching(root + ".(**)").should().beFreeOfCycles().allowEmptyShould(true).check(classes);
     }
 
     /**
      * Fails on two classes that use each other, naming every such pair but those in
-     * {@code known}: ties still to be cut, each written {@code "A <-> B"} with simple names, the
-     * first before the second alphabetically. A known pair that no longer exists fails too, so
-     * that the list only shrinks.
+     * {@code known}; a known pair that no longer exists fails too, so that the list only shrinks.
      */
-    public static void noTwoClassesUseEachOther(JavaClasses classes, Set<String> known) {
+    private static void noTwoClassesUseEachOther(JavaClasses classes, Set<String> known) {
         Map<String, Set<String>> uses = new TreeMap<>();
         for (JavaClass c : classes) {
             String from = outermost(c).getName();
