@@ -54,16 +54,19 @@ final class BaseReplacement {
             Compaction.removeLeftovers(hdt);
             throw new IOException("the primary's file is not a readable HDT file: " + e.getMessage(), e);
         }
-        boolean swapped = state.swapBase(at -> {
+        // The version reached, as seen in the writers' turn: the file's, or the dataset's where the file is no newer.
+        long[] reached = {version};
+        state.swapBase(at -> {
             if (version <= at) {
                 Compaction.removeLeftovers(hdt);
+                reached[0] = at;
                 return null;
             }
             Compaction.replace(hdt, next);
             // A crash from here on restarts from the new file: the log's records are all older.
             return swapIn(HdtDatasource.open(hdt, options), version, at, "a copy of the primary's file");
         });
-        return swapped ? version : state.source().versionNumber();
+        return reached[0];
     }
 
     private boolean adoptNow() throws IOException {
