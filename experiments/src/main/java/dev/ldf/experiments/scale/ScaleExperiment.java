@@ -134,12 +134,12 @@ public final class ScaleExperiment {
     }
 
     private LiveExperiment.Results live(Path hdt, Path output, Path work) throws IOException, InterruptedException {
-        LiveExperiment.Settings live = new LiveExperiment.Settings(List.of(1), 100, 1000, 4, settings.liveReadSeconds(), 2,
+        LiveExperiment.Settings live = new LiveExperiment.Settings(List.of(1, 4), 200, 1000, 4, settings.liveReadSeconds(), 2,
                 10, 50, settings.liveChanges(), settings.oursJvm(), settings.seed());
         LiveExperiment.Results results = new LiveExperiment(live, progress).run(hdt, Files.createDirectories(work));
         new dev.ldf.experiments.live.LiveReport(results).write(output.resolve("live"), String.format(Locale.ROOT,
                 "Setup: WatDiv scale factor %d (seed %d) as the base HDT file; a primary and a follower server process "
-                        + "started as the README starts them; patches of 1,000 triples; 4 readers of first pages; %,d changes "
+                        + "started as the README starts them; patches of 1,000 triples from 1 and from 4 writers (200 patches each); 4 readers of first pages; %,d changes "
                         + "(a tenth of them deletes) before the compaction.", settings.scale(), settings.seed(),
                 settings.liveChanges()));
         return results;

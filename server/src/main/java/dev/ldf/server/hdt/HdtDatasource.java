@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.function.Predicate;
 import java.util.List;
 import java.util.Set;
 
@@ -202,10 +203,21 @@ public final class HdtDatasource implements Datasource {
 
     /** Whether the file holds {@code triple} (its terms as the dictionary spells them). */
     public boolean contains(Triple triple) {
-        PatternIds ids = terms.lookup().resolve(new TriplePattern(triple.getSubject(), triple.getPredicate(),
-                triple.getObject()));
-        // A term the dictionary lacks: no triple has it. Else one lookup, without counts or cursors.
-        return ids != null && matches.search(ids).hasNext();
+        return membership().test(triple);
+    }
+
+    /**
+     * A test of whether the file holds triples, for one batch of them (a patch): each term is
+     * looked up in the dictionary once, however often the batch repeats it. Not thread-safe.
+     */
+    public Predicate<Triple> membership() {
+        TermIds.Lookup lookup = terms.lookup();
+        return triple -> {
+            PatternIds ids = lookup.resolve(new TriplePattern(triple.getSubject(), triple.getPredicate(),
+                    triple.getObject()));
+            // A term the dictionary lacks: no triple has it. Else one lookup, without counts or cursors.
+            return ids != null && matches.search(ids).hasNext();
+        };
     }
 
     /**

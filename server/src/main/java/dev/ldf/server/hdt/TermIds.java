@@ -1,6 +1,8 @@
 package dev.ldf.server.hdt;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.vocabulary.XSD;
@@ -44,38 +46,35 @@ final class TermIds {
 
     /** Resolves patterns, remembering each term's identifier per role. */
     final class Lookup {
-        private Node lastSubject;
-        private long lastSubjectId;
-        private Node lastPredicate;
-        private long lastPredicateId;
-        private Node lastObject;
-        private long lastObjectId;
+        private final Map<Node, Long> subjects = new HashMap<>();
+        private final Map<Node, Long> predicates = new HashMap<>();
+        private final Map<Node, Long> objects = new HashMap<>();
 
         /** The identifiers of the pattern's terms, or null when a term is not in the dataset. */
         PatternIds resolve(TriplePattern pattern) {
             // A term the dataset lacks ends the lookup: new triples (live writes) mostly have new subjects.
-            if (!pattern.subject().equals(lastSubject)) {
-                lastSubject = pattern.subject();
-                lastSubjectId = id(lastSubject, TripleComponentRole.SUBJECT);
-            }
-            if (lastSubjectId < 0) {
+            long subject = id(subjects, pattern.subject(), TripleComponentRole.SUBJECT);
+            if (subject < 0) {
                 return null;
             }
-            if (!pattern.predicate().equals(lastPredicate)) {
-                lastPredicate = pattern.predicate();
-                lastPredicateId = id(lastPredicate, TripleComponentRole.PREDICATE);
-            }
-            if (lastPredicateId < 0) {
+            long predicate = id(predicates, pattern.predicate(), TripleComponentRole.PREDICATE);
+            if (predicate < 0) {
                 return null;
             }
-            if (!pattern.object().equals(lastObject)) {
-                lastObject = pattern.object();
-                lastObjectId = id(lastObject, TripleComponentRole.OBJECT);
-            }
-            if (lastObjectId < 0) {
+            long object = id(objects, pattern.object(), TripleComponentRole.OBJECT);
+            if (object < 0) {
                 return null;
             }
-            return new PatternIds(lastSubjectId, lastPredicateId, lastObjectId, RepeatedVariables.of(pattern));
+            return new PatternIds(subject, predicate, object, RepeatedVariables.of(pattern));
+        }
+
+        private long id(Map<Node, Long> known, Node term, TripleComponentRole role) {
+            Long id = known.get(term);
+            if (id == null) {
+                id = TermIds.this.id(term, role);
+                known.put(term, id);
+            }
+            return id;
         }
     }
 

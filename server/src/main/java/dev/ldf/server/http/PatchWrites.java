@@ -7,6 +7,7 @@ import java.util.Locale;
 
 import dev.ldf.server.fragment.BadRequestException;
 import dev.ldf.server.fragment.Skolemizer;
+import dev.ldf.server.live.Accepted;
 import dev.ldf.server.live.LiveDataset;
 import dev.ldf.server.live.patch.BadPatchException;
 import dev.ldf.server.live.patch.ChangeSet;
@@ -46,7 +47,7 @@ final class PatchWrites {
         }
         WriterTokens.authorize(request, response, dataset);
         String type = mediaType(request.getContentType());
-        LiveDataset.Accepted accepted;
+        Accepted accepted;
         // The patch's bytes stay counted against the budget until it is applied: its changes are in memory till then.
         try (InputStream body = budget.reading(RequestBodies.decoded(request))) {
             ChangeSet changes;

@@ -22,7 +22,8 @@ import dev.ldf.server.live.patch.WritableTerms;
  *
  * <p>A patch is written to the log and forced to disk, then applied, and only then acknowledged;
  * on start the log is replayed from the version the HDT file holds. Writers take turns, so the
- * log's order is the order in which readers see changes.
+ * log's order is the order in which readers see changes; the patches of writers waiting for the
+ * turn are logged and forced together ({@link GroupCommit}).
  *
  * <p>Its other jobs have classes of their own: {@link Compactor} folds the overlay into a new HDT
  * file, {@link BaseReplacement} takes a primary's file for a follower, {@link VersionWaiters}
@@ -35,13 +36,10 @@ public final class LiveDataset implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LiveDataset.class);
 
-    /** What a write did: the version it made and its effect on the data. */
-    public record Accepted(long version, long changes, ChangeSet.Effect effect) {}
-
     private final LiveState state;
-    private final PatchAdmission admission = new PatchAdmission();
     private final Compactor compactor;
     private final BaseReplacement replacement;
+    private final GroupCommit commits;
 
     /** The share of the heap an overlay may hold before a compaction starts by itself: a quarter. */
     static final int OVERLAY_HEAP_SHARE = 4;
@@ -50,6 +48,7 @@ public final class LiveDataset implements AutoCloseable {
         this.state = state;
         this.compactor = new Compactor(state, compactAfter, compactAboveBytes);
         this.replacement = new BaseReplacement(state);
+        this.commits = new GroupCommit(state, new PatchAdmission(), compactor::afterWrite);
     }
 
     /** Opens the dataset over {@code base} with the log at {@code logFile}; compacts only when asked. */
@@ -111,11 +110,7 @@ public final class LiveDataset implements AutoCloseable {
         if (changes.size() == 0) {
             return new Accepted(version(), 0, new ChangeSet.Effect(0, 0));
         }
-        LiveDatasource.Prepared prepared = prepare(changes);
-        return state.inTurn(() -> {
-            admission.admit(changes.size(), () -> state.source().newTerms(changes), state.source().overlaySize());
-            return logAndApply(version() + 1, prepared);
-        });
+        return commits.write(prepare(changes));
     }
 
     /**
@@ -147,7 +142,7 @@ public final class LiveDataset implements AutoCloseable {
         return state.source().prepare(changes);
     }
 
-    /** Logs and applies a prepared patch as {@code version}, in the writers' turn. */
+    /** Logs and applies a prepared patch as {@code version}, in the writers' turn (a follower's, one by one). */
     private Accepted logAndApply(long version, LiveDatasource.Prepared prepared) throws IOException {
         ChangeSet changes = prepared.changes();
         long logged = state.log().append(changes::writeTo);

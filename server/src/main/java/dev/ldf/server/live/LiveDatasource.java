@@ -52,7 +52,7 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
 
     public LiveDatasource(HdtDatasource base, long baseVersion) {
         this.base = base;
-        this.overlay = new Overlay(base::contains);
+        this.overlay = new Overlay(base::membership);
         this.version = baseVersion;
     }
 
@@ -150,7 +150,7 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
             }
             HdtDatasource old = base;
             base = newBase;
-            overlay = new Overlay(newBase::contains);
+            overlay = new Overlay(newBase::membership);
             this.version = version;
             pages.forgetPositions();
             return old;

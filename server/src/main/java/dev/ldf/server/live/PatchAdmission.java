@@ -63,11 +63,21 @@ final class PatchAdmission {
      * @param overlayTriples the overlay's triples, for the message
      */
     void admit(long triples, LongSupplier newTerms, long overlayTriples) {
+        admit(triples, newTerms, overlayTriples, 0);
+    }
+
+    /**
+     * {@link #admit(long, LongSupplier, long)} beside {@code promised} bytes of patches admitted
+     * but not applied yet (the earlier ones of a group); returns the bytes this one was counted at.
+     */
+    long admit(long triples, LongSupplier newTerms, long overlayTriples, long promised) {
         long most = cost(triples, 3 * triples);
-        if (most <= maxHeap / 4 * 3 && usedHeap.getAsLong() + most + maxHeap / RESERVE_SHARE <= maxHeap) {
-            return;
+        if (most <= maxHeap / 4 * 3 && usedHeap.getAsLong() + promised + most + maxHeap / RESERVE_SHARE <= maxHeap) {
+            return most;
         }
-        admit(cost(triples, newTerms.getAsLong()), overlayTriples);
+        long cost = cost(triples, newTerms.getAsLong());
+        admit(cost, promised, overlayTriples);
+        return cost;
     }
 
     /**
@@ -76,17 +86,21 @@ final class PatchAdmission {
      * @param overlayTriples the overlay's triples, for the message
      */
     void admit(long cost, long overlayTriples) {
+        admit(cost, 0, overlayTriples);
+    }
+
+    private void admit(long cost, long promised, long overlayTriples) {
         long reserve = maxHeap / RESERVE_SHARE;
         if (cost > maxHeap / 4 * 3) {
             throw new Refused(413, String.format(Locale.ROOT, "This patch would need about %,d MB of memory to apply, "
                     + "more than this server can give one patch (three quarters of its heap of %,d MB); send it in "
                     + "parts.", cost >> 20, maxHeap >> 20), -1);
         }
-        if (usedHeap.getAsLong() + cost + reserve <= maxHeap) {
+        if (usedHeap.getAsLong() + promised + cost + reserve <= maxHeap) {
             return;
         }
         collect.run();
-        long used = usedHeap.getAsLong();
+        long used = usedHeap.getAsLong() + promised;
         if (used + cost + reserve <= maxHeap) {
             return;
         }

@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -22,21 +23,30 @@ public final class Overlay {
 
     private final TripleIndex added = new TripleIndex();
     private final TripleIndex deleted = new TripleIndex();
-    private final Predicate<Triple> inBase;
+    /** A new test of whether the base holds a triple, for one batch (it may remember what it looked up). */
+    private final Supplier<Predicate<Triple>> membership;
 
     /** {@code inBase}: whether the base file holds a triple. */
     public Overlay(Predicate<Triple> inBase) {
-        this.inBase = inBase;
+        this(() -> inBase);
+    }
+
+    /**
+     * {@code membership}: a new test, for one batch of triples, of whether the base file holds
+     * them; a patch's terms recur from triple to triple, so a test may look each up once.
+     */
+    public Overlay(Supplier<Predicate<Triple>> membership) {
+        this.membership = membership;
     }
 
     /** True when the dataset did not hold {@code t} before. */
     public boolean add(Triple t) {
-        return add(t, inBase.test(t));
+        return add(t, membership.get().test(t));
     }
 
     /** True when the dataset held {@code t} before. */
     public boolean delete(Triple t) {
-        return delete(t, inBase.test(t));
+        return delete(t, membership.get().test(t));
     }
 
     private boolean add(Triple t, boolean base) {
@@ -53,6 +63,7 @@ public final class Overlay {
      */
     public boolean[] inBase(ChangeSet changes) {
         boolean[] flags = new boolean[changes.size()];
+        Predicate<Triple> inBase = membership.get();
         int i = 0;
         for (ChangeSet.Change change : changes) {
             flags[i++] = inBase.test(change.triple());
@@ -117,7 +128,7 @@ public final class Overlay {
     }
 
     public boolean contains(Triple t) {
-        return added.contains(t) || inBase.test(t) && !deleted.contains(t);
+        return added.contains(t) || membership.get().test(t) && !deleted.contains(t);
     }
 
     /** Whether {@code t}, a base triple, is deleted. */

@@ -89,6 +89,16 @@ final class SortedRun {
         return new SortedRun(n == size + addedCount ? merged : Arrays.copyOf(merged, 3 * n), n);
     }
 
-    /** Three keys in an order's sequence. */
-    record Keys(int a, int b, int c) {}
+    /** Three keys in an order's sequence, compared in that sequence. */
+    record Keys(int a, int b, int c) implements Comparable<Keys> {
+        @Override
+        public int compareTo(Keys other) {
+            int d = Integer.compare(a, other.a);
+            if (d != 0) {
+                return d;
+            }
+            d = Integer.compare(b, other.b);
+            return d != 0 ? d : Integer.compare(c, other.c);
+        }
+    }
 }

@@ -2,7 +2,6 @@ package dev.ldf.server.live.index;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -10,6 +9,8 @@ import java.util.NavigableSet;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -31,8 +32,15 @@ import dev.ldf.server.live.index.SortedRun.Keys;
  */
 final class TripleIndex {
 
-    private static final Comparator<Keys> KEYS = Comparator.comparingInt(Keys::a).thenComparingInt(Keys::b)
-            .thenComparingInt(Keys::c);
+    /**
+     * Where the other orders are sorted while the subject order is: threads kept between batches.
+     * (CompletableFuture's default pool starts a thread per task on a machine of two cores.)
+     */
+    private static final ExecutorService OTHER_CORE = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "overlay-index");
+        thread.setDaemon(true);
+        return thread;
+    });
     /** Below every term's number: the start of a range. */
     private static final int LOW = -1;
     /** A term no triple here has: the pattern matches nothing. */
@@ -43,8 +51,8 @@ final class TripleIndex {
     private final TermNumbers terms = new TermNumbers();
     private final SortedRun[] runs = {SortedRun.EMPTY, SortedRun.EMPTY, SortedRun.EMPTY};
     @SuppressWarnings("unchecked")
-    private final NavigableSet<Keys>[] recent = new NavigableSet[] {new TreeSet<>(KEYS), new TreeSet<>(KEYS),
-        new TreeSet<>(KEYS)};
+    private final NavigableSet<Keys>[] recent = new NavigableSet[] {new TreeSet<>(), new TreeSet<>(),
+        new TreeSet<>()};
     /** Triples of the runs that were removed (subject order's keys). */
     private final Set<Keys> removed = new HashSet<>();
     private final TermCounts counts = new TermCounts();
@@ -164,7 +172,7 @@ final class TripleIndex {
             replay(IndexOrder.OSP);
         } else {
             // Inserting into a tree is pointer chasing: the two orders go on two cores.
-            CompletableFuture<Void> other = CompletableFuture.runAsync(() -> replay(IndexOrder.POS));
+            CompletableFuture<Void> other = CompletableFuture.runAsync(() -> replay(IndexOrder.POS), OTHER_CORE);
             replay(IndexOrder.OSP);
             other.join();
         }
@@ -210,7 +218,7 @@ final class TripleIndex {
     /** Folds the trees and the removals into new runs, the subject order here and the other two on another core. */
     private void merge() {
         CompletableFuture<SortedRun[]> others = CompletableFuture.supplyAsync(
-                () -> new SortedRun[] {merged(IndexOrder.POS), merged(IndexOrder.OSP)});
+                () -> new SortedRun[] {merged(IndexOrder.POS), merged(IndexOrder.OSP)}, OTHER_CORE);
         SortedRun spo = merged(IndexOrder.SPO);
         SortedRun[] rest = others.join();
         runs[0] = spo;

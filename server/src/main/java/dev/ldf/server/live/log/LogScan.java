@@ -3,12 +3,17 @@ package dev.ldf.server.live.log;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
  * Reads the records of a {@link PatchLog}: {@code [length][CRC32C][version][patch]}, the length
- * and the checksum covering version and patch, versions counting up by one. Where a record does not
+ * and the checksum covering version and patch, versions counting up by one. A group record
+ * ({@link #GROUP} set in its length) holds several patches that were forced to disk together:
+ * {@code [first version][count]} then {@code [length][patch]} for each, their versions counting up
+ * from the first; it is whole or not there, as a record of one patch is. Where a record does not
  * read back, it tells a torn tail (what a crash during the last write left: nothing whole after it)
  * from damage (a record that does not read back with an intact record after it, versions out of
  * order): only the first may be removed without asking.
@@ -16,6 +21,8 @@ import java.util.zip.CRC32C;
 final class LogScan {
 
     static final int RECORD_HEADER = 4 + 4 + 8;
+    /** The bit of a record's length that marks a group of patches. */
+    static final int GROUP = 0x8000_0000;
     /** A record larger than this is damage, not a patch: never allocate it. */
     static final int MAX_RECORD_BYTES = 1 << 30;
     private static final int WINDOW = 1 << 20;
@@ -34,17 +41,17 @@ final class LogScan {
         boolean visit(LoggedPatch entry, long next) throws IOException;
     }
 
-    /** One record read at a position: the entry and the position after it, or why it does not read back. */
     /**
-     * A record read at a position: its entry, or the problem; {@code incomplete} when the problem
-     * is what an interrupted append leaves (bytes missing, or a header never written), not bytes
-     * that changed: a record whole in length whose checksum fails was damaged after it was written,
-     * since {@link PatchLog#append} forces the body to disk before it writes the header.
+     * A record read at a position: its patches (one, or a group's) and the position after it, or
+     * the problem; {@code incomplete} when the problem is what an interrupted append leaves (bytes
+     * missing, or a header never written), not bytes that changed: a record whole in length whose
+     * checksum fails was damaged after it was written, since {@link PatchLog} forces the body to
+     * disk before it writes the header.
      */
-    private record Read(LoggedPatch entry, long next, String problem, boolean incomplete) {
+    private record Read(List<LoggedPatch> entries, long next, String problem, boolean incomplete) {
 
         static Read problem(String problem, boolean incomplete) {
-            return new Read(null, 0, problem, incomplete);
+            return new Read(List.of(), 0, problem, incomplete);
         }
     }
 
@@ -66,16 +73,18 @@ final class LogScan {
                 boolean torn = read.incomplete() && !intactRecordAfter(channel, at + 1, limit, last);
                 return new Result(at, records, last, new Damage(at, records + 1, last, read.problem(), torn));
             }
-            long version = read.entry().version();
+            long version = read.entries().get(0).version();
             if (records > 0 && version != last + 1) {
                 String reason = version == last ? "a second record of version " + version + " (a duplicated record)"
                         : "version " + version + " where " + (last + 1) + " was due";
                 return new Result(at, records, last, new Damage(at, records + 1, last, reason, false));
             }
-            reader.entry(read.entry());
+            for (LoggedPatch entry : read.entries()) {
+                reader.entry(entry);
+                records++;
+                last = entry.version();
+            }
             at = read.next();
-            records++;
-            last = version;
         }
         return new Result(at, records, last, null);
     }
@@ -91,8 +100,13 @@ final class LogScan {
             if (read.problem() != null) {
                 throw new IOException("Patch log record at byte " + at + " no longer reads back: " + read.problem());
             }
-            if (!visitor.visit(read.entry(), read.next())) {
-                return read.next();
+            List<LoggedPatch> entries = read.entries();
+            for (int i = 0; i < entries.size(); i++) {
+                // A group is kept or dropped whole: after any but its last patch, the log goes on at its start.
+                long next = i == entries.size() - 1 ? read.next() : at;
+                if (!visitor.visit(entries.get(i), next)) {
+                    return next;
+                }
             }
             at = read.next();
         }
@@ -105,9 +119,10 @@ final class LogScan {
         }
         ByteBuffer header = ByteBuffer.allocate(8);
         readFully(channel, header, at);
-        int length = header.getInt(0);
+        int length = header.getInt(0) & ~GROUP;
+        boolean group = (header.getInt(0) & GROUP) != 0;
         int checksum = header.getInt(4);
-        if (length == 0 && checksum == 0) {
+        if (length == 0 && checksum == 0 && !group) {
             // The body is written before the header: zeros where the header belongs are a header never written.
             return Read.problem("a record whose header was never written", true);
         }
@@ -128,8 +143,36 @@ final class LogScan {
                     + "written (the disk or a copy damaged it), so it may have been acknowledged", false);
         }
         long version = body.getLong(0);
-        byte[] patch = Arrays.copyOfRange(body.array(), 8, length);
-        return new Read(new LoggedPatch(version, patch), at + 8 + length, null, false);
+        if (!group) {
+            byte[] patch = Arrays.copyOfRange(body.array(), 8, length);
+            return new Read(List.of(new LoggedPatch(version, patch)), at + 8 + length, null, false);
+        }
+        List<LoggedPatch> entries = members(body, version);
+        return entries == null ? Read.problem("a group record whose patches do not add up to its length", false)
+                : new Read(entries, at + 8 + length, null, false);
+    }
+
+    /** The patches of a group record's body, or null when they do not fill it exactly. */
+    private static List<LoggedPatch> members(ByteBuffer body, long first) {
+        body.position(8);
+        if (body.remaining() < 4) {
+            return null;
+        }
+        int count = body.getInt();
+        if (count < 1 || count > body.remaining() / 4) {
+            return null;
+        }
+        List<LoggedPatch> entries = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int size = body.remaining() < 4 ? -1 : body.getInt();
+            if (size < 0 || size > body.remaining()) {
+                return null;
+            }
+            byte[] patch = new byte[size];
+            body.get(patch);
+            entries.add(new LoggedPatch(first + i, patch));
+        }
+        return body.hasRemaining() ? null : entries;
     }
 
     /**
@@ -146,7 +189,7 @@ final class LogScan {
             window.limit((int) Math.min(window.capacity(), limit - base));
             int n = readFully(channel, window, base);
             for (int i = 0; i < Math.min(WINDOW, n - RECORD_HEADER + 1); i++) {
-                int length = window.getInt(i);
+                int length = window.getInt(i) & ~GROUP;
                 long version = window.getLong(i + 8);
                 if (length < 8 || length > MAX_RECORD_BYTES || base + i + 8 + length > limit
                         || version < lowest || version > highest) {

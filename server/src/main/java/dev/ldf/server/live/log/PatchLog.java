@@ -8,7 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.zip.CRC32C;
+import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,8 +21,10 @@ import dev.ldf.hdt.files.Directories;
  *
  * <p>A record is {@code [length][CRC32C][version][patch]} ({@link LogScan}): the length and
  * checksum cover the version and the patch, so a record cut short by a crash, or damaged, is
- * recognised. Versions count up by one from the first record's. Appends are serialised; reading
- * ({@link #read}) goes through its own channel.
+ * recognised. Versions count up by one from the first record's. Patches that writers sent at the
+ * same time go into one group record ({@link #appendAll}), so that one pair of forces makes them
+ * all durable (group commit). Appends are serialised; reading ({@link #read}) goes through its own
+ * channel.
  */
 public final class PatchLog implements AutoCloseable {
 
@@ -77,7 +79,7 @@ public final class PatchLog implements AutoCloseable {
                 Directories.force(dir);
                 return new PatchLog(file, channel, baseVersion, MAGIC.length, baseVersion, baseVersion);
             }
-            LogHeader.check(file, channel);
+            boolean current = LogHeader.check(file, channel);
             long[] first = {-1};
             LogScan.Result scanned = LogScan.read(channel, MAGIC.length, channel.size(), entry -> {
                 if (first[0] < 0) {
@@ -107,7 +109,13 @@ public final class PatchLog implements AutoCloseable {
                 channel.force(true);
             }
             long version = Math.max(baseVersion, scanned.records() == 0 ? baseVersion : scanned.lastVersion());
-            return new PatchLog(file, channel, version, good, first[0] < 0 ? version : first[0] - 1, baseVersion);
+            PatchLog log = new PatchLog(file, channel, version, good, first[0] < 0 ? version : first[0] - 1, baseVersion);
+            if (!current) {
+                // Format 1 holds no groups: the same records under the current header, replacing the file at once.
+                log.replaceWithRecordsFrom(MAGIC.length);
+                LOG.info("Patch log {}: rewritten in the current format (records of several patches allowed)", file);
+            }
+            return log;
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -210,23 +218,56 @@ public final class PatchLog implements AutoCloseable {
 
     /**
      * Appends the text {@code patch} writes as the next version and forces it to disk; returns
-     * that version. The text streams into the file (a large patch is never copied in memory);
-     * the record's header, with its length and checksum, is written last, then everything is
-     * forced. On failure the log is cut back to where it was, so no half record stays behind it.
+     * that version. The text streams into the file (a large patch is never copied in memory).
      */
     public synchronized long append(Patch patch) throws IOException {
         long next = version + 1;
+        writeRecord(0, out -> {
+            out.write(ByteBuffer.allocate(8).putLong(next).array());
+            patch.writeTo(out);
+        });
+        version = next;
+        return next;
+    }
+
+    /**
+     * Appends {@code patches} as the next versions, in order, and forces them to disk together:
+     * one record, whole or not there after a crash; returns the version of the first. One patch
+     * makes a record of its own.
+     */
+    public synchronized long appendAll(List<byte[]> patches) throws IOException {
+        if (patches.size() == 1) {
+            return append(patches.get(0));
+        }
+        long first = version + 1;
+        writeRecord(LogScan.GROUP, out -> {
+            ByteBuffer head = ByteBuffer.allocate(12).putLong(first).putInt(patches.size());
+            out.write(head.array());
+            for (byte[] patch : patches) {
+                out.write(ByteBuffer.allocate(4).putInt(patch.length).array());
+                out.write(patch);
+            }
+        });
+        version = first + patches.size() - 1;
+        return first;
+    }
+
+    /**
+     * Writes a record whose body {@code body} writes, {@code flags} in its length, and forces it:
+     * the header, with the length and the checksum, is written last. On failure the log is cut back
+     * to where it was, so no half record stays behind it.
+     */
+    private void writeRecord(int flags, Patch body) throws IOException {
         long at = end;
         try {
             LogRecordStream out = new LogRecordStream(channel, at + 8);
-            out.write(ByteBuffer.allocate(8).putLong(next).array());
-            patch.writeTo(out);
+            body.writeTo(out);
             out.flush();
             // The body is on disk before its header is written: a crash leaves a record whose
             // header is missing or whose length runs past the end (a torn tail, never acknowledged),
             // never a whole record whose checksum fails, which is damage to an acknowledged one.
             channel.force(false);
-            ByteBuffer header = ByteBuffer.allocate(8).putInt((int) out.length()).putInt(out.checksum()).flip();
+            ByteBuffer header = ByteBuffer.allocate(8).putInt((int) out.length() | flags).putInt(out.checksum()).flip();
             while (header.hasRemaining()) {
                 channel.write(header, at + header.position());
             }
@@ -236,8 +277,6 @@ public final class PatchLog implements AutoCloseable {
             channel.truncate(end);
             throw e;
         }
-        version = next;
-        return next;
     }
 
     /**

@@ -28,18 +28,41 @@ public final class ChangeSet implements Iterable<ChangeSet.Change> {
     public record Effect(long added, long deleted) {}
 
     private final List<Change> changes;
+    /** Whether {@link WritableTerms} has passed every term already (as {@link PatchReader} reads them). */
+    private final boolean writable;
 
     public ChangeSet(List<Change> changes) {
-        this.changes = Collections.unmodifiableList(new ArrayList<>(changes));
+        this(changes, false);
     }
 
-    /** This patch with every triple passed through {@code change}. */
+    private ChangeSet(List<Change> changes, boolean writable) {
+        this.changes = Collections.unmodifiableList(new ArrayList<>(changes));
+        this.writable = writable;
+    }
+
+    /** Changes whose every term {@link WritableTerms#problem} has passed for its change. */
+    static ChangeSet ofWritable(List<Change> changes) {
+        return new ChangeSet(changes, true);
+    }
+
+    boolean writable() {
+        return writable;
+    }
+
+    /**
+     * This patch with every triple passed through {@code change}; still known to be writable when
+     * it was and {@code change} left every triple as it was.
+     */
     public ChangeSet map(java.util.function.UnaryOperator<Triple> change) {
         List<Change> mapped = new ArrayList<>(changes.size());
+        boolean same = true;
         for (Change c : changes) {
-            mapped.add(new Change(c.add(), change.apply(c.triple())));
+            Triple t = change.apply(c.triple());
+            boolean kept = t == c.triple();
+            same &= kept;
+            mapped.add(kept ? c : new Change(c.add(), t));
         }
-        return new ChangeSet(mapped);
+        return new ChangeSet(mapped, writable && same);
     }
 
     public int size() {

@@ -8,7 +8,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.IllegalFormatException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -48,6 +50,9 @@ public final class PatchReader {
         Tokenizer tokens = TokenizerText.create().source(text)
                 .errorHandler(ErrorHandlerFactory.errorHandlerExceptionOnError()).build();
         List<ChangeSet.Change> changes = new ArrayList<>();
+        // IRIs recur from row to row (predicates, subjects, classes): each is checked once per direction.
+        Set<String> fineAdded = new HashSet<>();
+        Set<String> fineDeleted = new HashSet<>();
         int transactionStart = -1;
         long transactionLine = 0;
         try {
@@ -61,9 +66,10 @@ public final class PatchReader {
                 switch (code.getImage()) {
                     case "A", "D" -> {
                         boolean add = code.getImage().equals("A");
-                        Node s = term(tokens, line, add);
-                        Node p = term(tokens, line, add);
-                        Node o = term(tokens, line, add);
+                        Set<String> fine = add ? fineAdded : fineDeleted;
+                        Node s = term(tokens, line, add, fine);
+                        Node p = term(tokens, line, add, fine);
+                        Node o = term(tokens, line, add, fine);
                         if (!tokens.hasNext()) {
                             throw new BadPatchException(line, "the row ends without '.'");
                         }
@@ -135,7 +141,7 @@ public final class PatchReader {
         if (transactionStart >= 0) {
             throw new BadPatchException(transactionLine, "the transaction begun here is not committed (TC) or aborted (TA)");
         }
-        return new ChangeSet(changes);
+        return ChangeSet.ofWritable(changes);
     }
 
     private static Token next(Tokenizer tokens, long line) throws BadPatchException {
@@ -172,14 +178,28 @@ public final class PatchReader {
         return false;
     }
 
-    /** One RDF term of a row, refused unless it can be written ({@link WritableTerms}). */
-    private static Node term(Tokenizer tokens, long line, boolean adding) throws BadPatchException {
+    /**
+     * One RDF term of a row, refused unless it can be written ({@link WritableTerms}); {@code fine}
+     * holds the IRIs already passed for this direction.
+     */
+    private static Node term(Tokenizer tokens, long line, boolean adding, Set<String> fine) throws BadPatchException {
         Node node = parsedTerm(tokens, line);
+        if (node.isURI() && fine.contains(node.getURI())) {
+            return node;
+        }
         String problem = WritableTerms.problem(node, adding);
         if (problem != null) {
             throw new BadPatchException(line, problem);
         }
+        if (node.isURI()) {
+            fine.add(node.getURI());
+        }
         return node;
+    }
+
+    /** One RDF term of a header or graph, refused unless it can be written ({@link WritableTerms}). */
+    private static Node term(Tokenizer tokens, long line, boolean adding) throws BadPatchException {
+        return term(tokens, line, adding, new HashSet<>());
     }
 
     private static Node parsedTerm(Tokenizer tokens, long line) throws BadPatchException {

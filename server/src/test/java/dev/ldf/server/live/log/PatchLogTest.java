@@ -151,6 +151,93 @@ class PatchLogTest {
         }
     }
 
+    @Test
+    void patchesAppendedTogetherAreOneRecordReadBackAsTheirVersions() throws IOException {
+        Path file = dir.resolve("l");
+        try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
+            log.append(patch("A <s> <p> <o1> ."));
+            long before = Files.size(file);
+            assertEquals(2, log.appendAll(List.of(patch("A <s> <p> <o2> ."), patch("A <s> <p> <o3> ."), new byte[0])));
+            assertEquals(4, log.version());
+            // One record: its header, the first version and the count, then each patch's length and text.
+            assertEquals(before + 8 + 8 + 4 + 3 * 4 + 2 * 16, Files.size(file));
+            assertEquals(5, log.append(patch("A <s> <p> <o5> .")));
+            List<LoggedPatch> read = new ArrayList<>();
+            log.read(2, read::add);
+            assertEquals(List.of(3L, 4L, 5L), read.stream().map(LoggedPatch::version).toList(), "a group is read in part");
+            assertEquals("A <s> <p> <o3> .", new String(read.get(0).patch(), StandardCharsets.UTF_8));
+            assertEquals(0, read.get(1).patch().length);
+        }
+        List<Long> replayed = new ArrayList<>();
+        try (PatchLog log = PatchLog.open(file, 2, e -> replayed.add(e.version()))) {
+            assertEquals(List.of(3L, 4L, 5L), replayed, "a base holding part of a group replays the rest");
+            assertEquals(6, log.append(patch("A <s> <p> <o6> .")));
+        }
+    }
+
+    @Test
+    void droppingThroughTheMiddleOfAGroupKeepsTheWholeGroup() throws IOException {
+        Path file = dir.resolve("l");
+        try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
+            log.append(patch("A <s> <p> <o1> ."));
+            log.appendAll(List.of(patch("A <s> <p> <o2> ."), patch("A <s> <p> <o3> ."), patch("A <s> <p> <o4> .")));
+            log.dropThrough(2);
+            assertEquals(2, log.floor());
+            List<Long> sent = new ArrayList<>();
+            assertTrue(log.read(2, e -> sent.add(e.version())));
+            assertEquals(List.of(3L, 4L), sent);
+        }
+        List<Long> replayed = new ArrayList<>();
+        try (PatchLog log = PatchLog.open(file, 2, e -> replayed.add(e.version()))) {
+            assertEquals(List.of(3L, 4L), replayed);
+            assertEquals(1, log.floor(), "the group's first patch is still in the file");
+        }
+    }
+
+    @Test
+    void aGroupCutShortByACrashIsRemovedWhole() throws IOException {
+        Path file = dir.resolve("l");
+        try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
+            log.append(patch("A <s> <p> <o1> ."));
+        }
+        long whole = Files.size(file);
+        try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
+            log.appendAll(List.of(patch("A <s> <p> <o2> ."), patch("A <s> <p> <o3> .")));
+        }
+        try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            c.truncate(Files.size(file) - 3);
+        }
+        List<Long> replayed = new ArrayList<>();
+        try (PatchLog log = PatchLog.open(file, 0, e -> replayed.add(e.version()))) {
+            assertEquals(List.of(1L), replayed, "none of the unacknowledged group");
+            assertEquals(whole, Files.size(file));
+            assertEquals(2, log.append(patch("A <s> <p> <o2> .")));
+        }
+    }
+
+    @Test
+    void aLogOfTheFirstFormatIsReadAndRewrittenInTheCurrentOne() throws IOException {
+        Path file = dir.resolve("l");
+        try (PatchLog log = PatchLog.open(file, 0, e -> true)) {
+            log.append(patch("A <s> <p> <o1> ."));
+            log.append(patch("A <s> <p> <o2> ."));
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        byte[] formatOne = "LDF-PATCH-LOG 1\n".getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(formatOne, 0, bytes, 0, formatOne.length);
+        Files.write(file, bytes);
+        List<Long> replayed = new ArrayList<>();
+        try (PatchLog log = PatchLog.open(file, 0, e -> replayed.add(e.version()))) {
+            assertEquals(List.of(1L, 2L), replayed);
+            assertEquals(3, log.appendAll(List.of(patch("A <s> <p> <o3> ."), patch("A <s> <p> <o4> ."))));
+        }
+        assertEquals("LDF-PATCH-LOG 2\n", new String(Files.readAllBytes(file), 0, 16, StandardCharsets.US_ASCII));
+        replayed.clear();
+        try (PatchLog log = PatchLog.open(file, 0, e -> replayed.add(e.version()))) {
+            assertEquals(List.of(1L, 2L, 3L, 4L), replayed);
+        }
+    }
+
     private static byte[] patch(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }
