@@ -74,13 +74,22 @@ public final class LiveReport {
                 && f.metric().equals("read errors")).mapToDouble(LiveExperiment.Figure::value).sum();
         double seconds = results.figures().stream().filter(f -> f.part().equals("compaction")
                 && f.metric().equals("seconds")).mapToDouble(LiveExperiment.Figure::value).sum();
-        return String.format(Locale.ROOT, "Ingest peaked at %,.0f triples/s in patches of 1,000 with the log forced per "
-                + "patch (target 100,000: %s). Reads under a steady write load ran at %.0f%% of read-only first pages "
+        String beside = results.figures().stream().filter(f -> f.part().equals("reads beside writes")
+                && f.metric().equals("writes on / writes off")).map(f -> String.format(Locale.ROOT, "%.0f%% over %s",
+                100 * f.value(), f.setting())).reduce((a, b) -> a + " and " + b).orElse(null);
+        double worst = results.figures().stream().filter(f -> f.part().equals("reads beside writes")
+                && f.metric().equals("writes on / writes off")).mapToDouble(LiveExperiment.Figure::value).min()
+                .orElse(Double.NaN);
+        String besideSentence = beside == null ? "" : String.format(Locale.ROOT, " On the same wrk load (first pages, "
+                + "%d connections, medians of alternating rounds), the file served with writes on ran at %s of the same "
+                + "file served with writes off (target 80%%: %s).", ReadsBesideWrites.CONNECTIONS, beside, met(worst >= 0.8));
+        return String.format(Locale.ROOT, "Ingest peaked at %,.0f triples/s in patches of 1,000, each forced to disk "
+                + "before its answer (target 100,000: %s). Reads under a steady write load ran at %.0f%% of read-only first pages "
                 + "(medians of alternating rounds; %.0f%% to %.0f%% round by round; target 80%%: %s). A change showed in fragments "
                 + "after %.1f ms p99 on the primary (target 100 ms: %s) and %.1f ms p99 on a follower (target 1 s: %s). "
-                + "The compaction took %.1f s with %.0f read errors during it (target 0: %s).",
+                + "The compaction took %.1f s with %.0f read errors during it (target 0: %s).%s",
                 ingest, met(ingest >= 100_000), 100 * ratio, 100 * lowest, 100 * highest, met(ratio >= 0.8), primary,
-                met(primary <= 100), follower, met(follower <= 1_000), seconds, errors, met(errors == 0));
+                met(primary <= 100), follower, met(follower <= 1_000), seconds, errors, met(errors == 0), besideSentence);
     }
 
     private double value(String part, String setting) {

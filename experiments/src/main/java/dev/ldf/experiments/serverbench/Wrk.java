@@ -47,7 +47,7 @@ public final class Wrk {
     }
 
     /** Finds wrk and writes its script into {@code dir}. */
-    static Wrk prepare(Path dir, int threads, int connections) throws IOException {
+    public static Wrk prepare(Path dir, int threads, int connections) throws IOException {
         String binary = find();
         Path script = dir.resolve("paths.lua");
         try (InputStream in = Wrk.class.getClassLoader().getResourceAsStream("serverbench/paths.lua")) {
@@ -67,7 +67,7 @@ public final class Wrk {
     }
 
     /** Sends the paths of {@code paths} to {@code server} for {@code duration}, asking for {@code accept}. */
-    Result run(URI server, Path paths, Duration duration, String accept) throws IOException, InterruptedException {
+    public Result run(URI server, Path paths, Duration duration, String accept) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(binary, "-t" + threads, "-c" + connections,
                 "-d" + Math.max(1, duration.toSeconds()) + "s", "--timeout", "10s", "-H", "Accept: " + accept,
                 "-s", script.toString(), server.toString(), "--", paths.toAbsolutePath().toString()));
