@@ -20,7 +20,7 @@ final class LiveServers {
 
     static Replica start(List<String> jvmArgs, Path dir, Path hdt, Writes writes) throws IOException {
         DatasetConfig dataset = DatasetConfig.builder("watdiv", hdt.toAbsolutePath().toString())
-                .title("WatDiv, live").pageSize(100).loading(DatasetConfig.Loading.LOAD).maxBindingsPerRequest(30)
+                .title("WatDiv, live").pageSize(100).loading(DatasetConfig.Loading.AUTO).maxBindingsPerRequest(30)
                 .writes(writes).build();
         Path config = dir.resolve("server.json");
         ConfigFile.write(ServerConfig.builder()

@@ -56,6 +56,9 @@ final class ReadsBesideWrites {
         double[] off = new double[rounds];
         double[] on = new double[rounds];
         long errors = 0;
+        // Both warmed up first (not counted): the code paths of a new overlay are compiled at its first reads.
+        wrk.run(writesOff, paths, each, NT);
+        wrk.run(writesOn, paths, each, NT);
         for (int round = 0; round < rounds; round++) {
             boolean offFirst = round % 2 == 0;
             for (int turn = 0; turn < 2; turn++) {

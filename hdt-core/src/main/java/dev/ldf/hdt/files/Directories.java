@@ -9,8 +9,13 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.stream.Stream;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /** Work directories (of conversions, experiments, tests and benchmarks), and new names in a directory made durable. */
 public final class Directories {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Directories.class);
 
     private Directories() {}
 
@@ -36,7 +41,8 @@ public final class Directories {
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
             channel.force(true);
         } catch (IOException refused) {
-            // Not allowed on this system (see above); nothing else can be done here.
+            // Not allowed on this system (see above); nothing else can be done here, but say so to whoever looks.
+            LOG.debug("Could not force the directory {} to disk: {}", dir, refused.toString());
         }
     }
 }

@@ -26,8 +26,14 @@ import dev.ldf.server.live.index.Overlay;
  */
 public final class MergedPages {
 
-    /** Base triples read at a time when deleted ones must be passed over. */
+    /** Base triples read at a time, at most, when deleted ones must be passed over. */
     private static final int BASE_CHUNK = 1_024;
+    /**
+     * Base triples read beyond what the page needs, for the deleted ones among them: deletions are
+     * mostly a small share of a fragment, and every triple read is decoded, so a first page reads
+     * about its own size rather than a whole chunk; where more were deleted, the next read goes on.
+     */
+    private static final int SLACK = 16;
 
     private final ResumePoints resumes = new ResumePoints(4_096);
 
@@ -85,7 +91,8 @@ public final class MergedPages {
         List<Triple> triples = new ArrayList<>();
         Count baseCount = null;
         while (true) {
-            FragmentPage chunk = base.page(selector, position, BASE_CHUNK);
+            long needed = toSkip + (limit - triples.size()) + 1;
+            FragmentPage chunk = base.page(selector, position, (int) Math.min(BASE_CHUNK, needed + SLACK));
             if (baseCount == null) {
                 baseCount = chunk.count();
             }
