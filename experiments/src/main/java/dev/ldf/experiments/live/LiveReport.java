@@ -75,7 +75,7 @@ public final class LiveReport {
         double seconds = results.figures().stream().filter(f -> f.part().equals("compaction")
                 && f.metric().equals("seconds")).mapToDouble(LiveExperiment.Figure::value).sum();
         String beside = results.figures().stream().filter(f -> f.part().equals("reads beside writes")
-                && f.metric().equals("writes on / writes off")).map(f -> String.format(Locale.ROOT, "%.0f%% over %s",
+                && f.metric().equals("writes on / writes off")).map(f -> String.format(Locale.ROOT, "%.1f%% over %s",
                 100 * f.value(), f.setting())).reduce((a, b) -> a + " and " + b).orElse(null);
         double worst = results.figures().stream().filter(f -> f.part().equals("reads beside writes")
                 && f.metric().equals("writes on / writes off")).mapToDouble(LiveExperiment.Figure::value).min()

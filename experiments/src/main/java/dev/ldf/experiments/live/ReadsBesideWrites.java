@@ -78,7 +78,7 @@ final class ReadsBesideWrites {
         figures.add("reads beside writes", setting, "writes on / writes off", ratio, "");
         figures.add("reads beside writes", setting, "errors", errors, "");
         progress.printf(Locale.ROOT, "reads beside writes, %s: %,.0f first pages/s with writes off, %,.0f with writes on "
-                + "(%.0f%%), %d errors%n", setting, Spread.of(off).median(), Spread.of(on).median(), 100 * ratio, errors);
+                + "(%.1f%%), %d errors%n", setting, Spread.of(off).median(), Spread.of(on).median(), 100 * ratio, errors);
         return ratio;
     }
 }

@@ -55,7 +55,7 @@ final class LiveSection implements ScaleSection {
         for (LiveExperiment.Figure f : live.figures()) {
             if (f.part().equals("reads beside writes") && f.metric().equals("writes on / writes off")) {
                 sheet.add(new Target("first pages with writes on ≥ 80% of writes off, " + f.setting(),
-                        String.format(Locale.ROOT, "%.0f%%", 100 * f.value()), f.value() >= 0.8 ? Target.MET : "missed"));
+                        String.format(Locale.ROOT, "%.1f%%", 100 * f.value()), f.value() >= 0.8 ? Target.MET : "missed"));
             }
         }
     }
