@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.function.Predicate;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Triple;
@@ -28,6 +28,7 @@ import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
 import dev.ldf.server.fragment.FragmentPage;
+import dev.ldf.server.fragment.PageTriples;
 import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.PageTriples.EncodedTripleConsumer;
 import dev.ldf.server.fragment.Selector;
@@ -203,21 +204,42 @@ public final class HdtDatasource implements Datasource {
 
     /** Whether the file holds {@code triple} (its terms as the dictionary spells them). */
     public boolean contains(Triple triple) {
-        return membership().test(triple);
+        return identify().apply(triple) != null;
     }
 
     /**
-     * A test of whether the file holds triples, for one batch of them (a patch): each term is
-     * looked up in the dictionary once, however often the batch repeats it. Not thread-safe.
+     * A lookup, for one batch of triples (a patch), of the file's identifiers of a triple: null
+     * when the file does not hold it. Each term is looked up in the dictionary once, however often
+     * the batch repeats it. Not thread-safe.
      */
-    public Predicate<Triple> membership() {
+    public Function<Triple, TripleID> identify() {
         TermIds.Lookup lookup = terms.lookup();
         return triple -> {
             PatternIds ids = lookup.resolve(new TriplePattern(triple.getSubject(), triple.getPredicate(),
                     triple.getObject()));
             // A term the dictionary lacks: no triple has it. Else one lookup, without counts or cursors.
-            return ids != null && matches.search(ids).hasNext();
+            return ids != null && matches.search(ids).hasNext()
+                    ? new TripleID(ids.subject(), ids.predicate(), ids.object()) : null;
         };
+    }
+
+    /**
+     * The identifiers of up to {@code limit} of the selector's matches from position
+     * {@code offset}, three per triple, with the fragment's count and whether more follow: for a
+     * reader that passes some triples over by their identifiers ({@link #triplesOf}).
+     */
+    public IdRun idRun(Selector selector, long offset, int limit) {
+        FragmentPage page = page(selector, offset, limit);
+        long[] ids = page.triples() instanceof IdPage read ? read.ids() : new long[0];
+        return new IdRun(ids, page.size(), page.hasNextPage(), page.count());
+    }
+
+    /** Identifiers of matches, three per triple ({@code ids[3 * i]} the subject of the i-th). */
+    public record IdRun(long[] ids, int size, boolean more, Count count) {}
+
+    /** The triples of this file with the identifiers {@code ids}, three per triple, written as pages are. */
+    public PageTriples triplesOf(long[] ids, int size) {
+        return new IdPage(terms, ids, size);
     }
 
     /**

@@ -20,6 +20,11 @@ final class IdPage implements PageTriples {
         this.size = size;
     }
 
+    /** The identifiers, three per triple; the first {@code 3 * size} count. */
+    long[] ids() {
+        return ids;
+    }
+
     @Override
     public void forEachEncoded(EncodedTripleConsumer consumer) throws IOException {
         IdDecoder decoder = new IdDecoder(terms);

@@ -120,7 +120,7 @@ final class Compactor {
         HdtDatasource fresh = HdtDatasource.open(hdt, snapshot.base().options());
         // The patches logged while the file was written go onto its overlay with writers going on;
         // writers then wait only while those logged since are applied and the base is swapped.
-        Overlay overlay = new Overlay(fresh::membership);
+        Overlay overlay = new Overlay(fresh::identify);
         long applied;
         try {
             applied = applyLogged(overlay, snapshot.version());

@@ -9,6 +9,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
+import org.rdfhdt.hdt.triples.TripleID;
 
 import dev.ldf.server.fragment.DatasetStatistics;
 import dev.ldf.server.fragment.Datasource;
@@ -52,7 +53,7 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
 
     public LiveDatasource(HdtDatasource base, long baseVersion) {
         this.base = base;
-        this.overlay = new Overlay(base::membership);
+        this.overlay = new Overlay(base::identify);
         this.version = baseVersion;
     }
 
@@ -73,7 +74,7 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
     }
 
     /** A change set and what {@link #prepare} found out for it, against the overlay it looked at. */
-    record Prepared(ChangeSet changes, Overlay lookedAt, boolean[] inBase, int[] slots) {}
+    record Prepared(ChangeSet changes, Overlay lookedAt, TripleID[] inBase, int[] slots) {}
 
     /**
      * Applies {@code changes} whole, as {@code version}; readers see the dataset before or after,
@@ -150,7 +151,7 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
             }
             HdtDatasource old = base;
             base = newBase;
-            overlay = new Overlay(newBase::membership);
+            overlay = new Overlay(newBase::identify);
             this.version = version;
             pages.forgetPositions();
             return old;

@@ -3,11 +3,12 @@ package dev.ldf.server.live.index;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Set;
-import java.util.function.Predicate;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
+import org.rdfhdt.hdt.triples.TripleID;
 
 import dev.ldf.server.fragment.TriplePattern;
 import dev.ldf.server.live.patch.ChangeSet;
@@ -23,52 +24,68 @@ public final class Overlay {
 
     private final TripleIndex added = new TripleIndex();
     private final TripleIndex deleted = new TripleIndex();
-    /** A new test of whether the base holds a triple, for one batch (it may remember what it looked up). */
-    private final Supplier<Predicate<Triple>> membership;
-
-    /** {@code inBase}: whether the base file holds a triple. */
-    public Overlay(Predicate<Triple> inBase) {
-        this(() -> inBase);
-    }
-
     /**
-     * {@code membership}: a new test, for one batch of triples, of whether the base file holds
-     * them; a patch's terms recur from triple to triple, so a test may look each up once.
+     * A new lookup, for one batch of triples, of the base's identifiers of a triple (null when the
+     * base does not hold it); a patch's terms recur from triple to triple, so a lookup may look
+     * each up once.
      */
-    public Overlay(Supplier<Predicate<Triple>> membership) {
-        this.membership = membership;
+    private final Supplier<Function<Triple, TripleID>> identify;
+    /**
+     * The deleted triples by their identifiers in the base, always the same triples as
+     * {@link #deleted}: a reader of the base passes over them without spelling its triples.
+     */
+    private final Set<TripleID> deletedIds = new HashSet<>();
+
+    /** {@code identify}: a new lookup, for one batch, of the base file's identifiers of triples. */
+    public Overlay(Supplier<Function<Triple, TripleID>> identify) {
+        this.identify = identify;
     }
 
     /** True when the dataset did not hold {@code t} before. */
     public boolean add(Triple t) {
-        return add(t, membership.get().test(t));
+        return add(t, identify.get().apply(t));
     }
 
     /** True when the dataset held {@code t} before. */
     public boolean delete(Triple t) {
-        return delete(t, membership.get().test(t));
+        return delete(t, identify.get().apply(t));
     }
 
-    private boolean add(Triple t, boolean base) {
-        return base ? deleted.remove(t) : added.add(t);
+    /** {@code base}: the triple's identifiers in the base, null when the base lacks it. */
+    private boolean add(Triple t, TripleID base) {
+        if (base == null) {
+            return added.add(t);
+        }
+        boolean restored = deleted.remove(t);
+        if (restored) {
+            deletedIds.remove(base);
+        }
+        return restored;
     }
 
-    private boolean delete(Triple t, boolean base) {
-        return base ? deleted.add(t) : added.remove(t);
+    private boolean delete(Triple t, TripleID base) {
+        if (base == null) {
+            return added.remove(t);
+        }
+        boolean removed = deleted.add(t);
+        if (removed) {
+            deletedIds.add(base);
+        }
+        return removed;
     }
 
     /**
-     * Whether the base holds each change's triple, in order: looked up before a patch is applied,
-     * so that readers need not wait for the lookups.
+     * Each change's triple's identifiers in the base (null where the base lacks it), in order:
+     * looked up before a patch is applied, so that readers need not wait for the lookups.
      */
-    public boolean[] inBase(ChangeSet changes) {
-        boolean[] flags = new boolean[changes.size()];
-        Predicate<Triple> inBase = membership.get();
+    public TripleID[] inBase(ChangeSet changes) {
+        TripleID[] ids = new TripleID[changes.size()];
+        Function<Triple, TripleID> lookup = identify.get();
         int i = 0;
         for (ChangeSet.Change change : changes) {
-            flags[i++] = inBase.test(change.triple());
+            ids[i++] = lookup.apply(change.triple());
         }
-        return flags;
+        return ids;
     }
 
     /** Applies {@code changes} in order as one batch; returns how many triples were in fact added and deleted. */
@@ -76,8 +93,8 @@ public final class Overlay {
         return apply(changes, inBase(changes));
     }
 
-    /** {@link #apply(ChangeSet)} with the base's membership of each triple already known ({@link #inBase}). */
-    public ChangeSet.Effect apply(ChangeSet changes, boolean[] inBase) {
+    /** {@link #apply(ChangeSet)} with the base's identifiers of each triple already known ({@link #inBase}). */
+    public ChangeSet.Effect apply(ChangeSet changes, TripleID[] inBase) {
         added.beginBatch();
         deleted.beginBatch();
         long gained = 0;
@@ -85,7 +102,7 @@ public final class Overlay {
         try {
             int i = 0;
             for (ChangeSet.Change change : changes) {
-                boolean base = inBase[i++];
+                TripleID base = inBase[i++];
                 if (change.add() ? add(change.triple(), base) : delete(change.triple(), base)) {
                     if (change.add()) {
                         gained++;
@@ -128,7 +145,12 @@ public final class Overlay {
     }
 
     public boolean contains(Triple t) {
-        return added.contains(t) || membership.get().test(t) && !deleted.contains(t);
+        return added.contains(t) || identify.get().apply(t) != null && !deleted.contains(t);
+    }
+
+    /** Whether the base triple with these identifiers is deleted: no term is spelled to know. */
+    public boolean isDeletedFromBase(long subject, long predicate, long object) {
+        return !deletedIds.isEmpty() && deletedIds.contains(new TripleID(subject, predicate, object));
     }
 
     /** Whether {@code t}, a base triple, is deleted. */

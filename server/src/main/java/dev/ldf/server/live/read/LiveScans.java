@@ -1,11 +1,8 @@
 package dev.ldf.server.live.read;
 
-import java.util.HashSet;
 import java.util.Iterator;
-import java.util.Set;
 
 import org.apache.jena.graph.Node;
-import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Var;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
 
@@ -29,8 +26,6 @@ public final class LiveScans implements ResumableScans {
 
     /** Above every identifier of an HDT file. */
     static final long OVERLAY_IDS = 1L << 48;
-    /** Deleted matches up to this many are passed over by identifiers; beyond, each base row is looked up. */
-    private static final int DELETED_BY_ID = 4_096;
     private static final TripleComponentRole[] ROLES =
             {TripleComponentRole.SUBJECT, TripleComponentRole.PREDICATE, TripleComponentRole.OBJECT};
 
@@ -116,23 +111,11 @@ public final class LiveScans implements ResumableScans {
 
     /** What passes over the base's deleted rows of {@code pattern}; null when none is deleted. */
     private LiveScan.Deleted deleted(TriplePattern pattern) {
-        Iterator<Triple> deleted = overlay.deleted(pattern);
-        if (!deleted.hasNext()) {
+        if (!overlay.deleted(pattern).hasNext()) {
             return null;
         }
-        Set<IdTriple> ids = new HashSet<>();
-        while (deleted.hasNext()) {
-            if (ids.size() == DELETED_BY_ID) {
-                return spo -> overlay.isDeleted(Triple.create(base.node(spo[0], ROLES[0]),
-                        base.node(spo[1], ROLES[1]), base.node(spo[2], ROLES[2])));
-            }
-            Triple t = deleted.next();
-            // Deleted triples are the base's: their terms have identifiers there.
-            ids.add(new IdTriple(base.id(t.getSubject(), ROLES[0]), base.id(t.getPredicate(), ROLES[1]),
-                    base.id(t.getObject(), ROLES[2])));
-        }
-        return spo -> ids.contains(new IdTriple(spo[0], spo[1], spo[2]));
+        // Deleted triples are the base's: the overlay knows them by their identifiers there.
+        return spo -> overlay.isDeletedFromBase(spo[0], spo[1], spo[2]);
     }
 
-    private record IdTriple(long s, long p, long o) {}
 }

@@ -81,41 +81,46 @@ public final class MergedPages {
         return new BaseSlice(page.triples(), page.size(), page.hasNextPage(), page.count(), page.count().value());
     }
 
-    /** The base's part of a page, its deleted triples passed over. */
+    /**
+     * The base's part of a page, its deleted triples passed over: by their identifiers, so that
+     * only the triples shown are spelled.
+     */
     private BaseSlice visibleBaseSlice(HdtDatasource base, Overlay overlay, long version, Selector selector,
             long offset, int limit, long deleted) {
         ResumePoints.Key key = new ResumePoints.Key(selector.patterns(), version, offset);
         Long resume = resumes.get(key);
         long position = resume == null ? 0 : resume;
         long toSkip = resume == null ? offset : 0;
-        List<Triple> triples = new ArrayList<>();
+        long[] kept = new long[3 * limit];
+        int size = 0;
         Count baseCount = null;
         while (true) {
-            long needed = toSkip + (limit - triples.size()) + 1;
-            FragmentPage chunk = base.page(selector, position, (int) Math.min(BASE_CHUNK, needed + SLACK));
+            long needed = toSkip + (limit - size) + 1;
+            HdtDatasource.IdRun chunk = base.idRun(selector, position, (int) Math.min(BASE_CHUNK, needed + SLACK));
             if (baseCount == null) {
                 baseCount = chunk.count();
             }
-            for (Triple t : chunk.triples()) {
-                if (overlay.isDeleted(t)) {
+            long[] ids = chunk.ids();
+            for (int i = 0; i < 3 * chunk.size(); i += 3) {
+                if (overlay.isDeletedFromBase(ids[i], ids[i + 1], ids[i + 2])) {
                     position++;
                 } else if (toSkip > 0) {
                     toSkip--;
                     position++;
-                } else if (triples.size() < limit) {
-                    triples.add(t);
+                } else if (size < limit) {
+                    System.arraycopy(ids, i, kept, 3 * size++, 3);
                     position++;
                 } else {
                     // One more visible triple: the page has a next, which starts here.
                     resumes.put(new ResumePoints.Key(selector.patterns(), version, offset + limit), position);
-                    return new BaseSlice(PageTriples.of(triples), triples.size(), true, baseCount, -1);
+                    return new BaseSlice(base.triplesOf(kept, size), size, true, baseCount, -1);
                 }
             }
-            if (!chunk.hasNextPage()) {
+            if (!chunk.more()) {
                 // The base ran out: its count, deleted triples included, is now known.
-                long visibleTotal = offset - toSkip + triples.size();
-                return new BaseSlice(PageTriples.of(triples), triples.size(), false,
-                        Count.exact(visibleTotal + deleted), visibleTotal);
+                long visibleTotal = offset - toSkip + size;
+                return new BaseSlice(base.triplesOf(kept, size), size, false, Count.exact(visibleTotal + deleted),
+                        visibleTotal);
             }
             if (chunk.size() == 0) {
                 throw new IllegalStateException("the base claims more triples past position " + position);

@@ -1,6 +1,8 @@
 package dev.ldf.server.live.index;
 
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
@@ -8,6 +10,7 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.junit.jupiter.api.Test;
+import org.rdfhdt.hdt.triples.TripleID;
 
 import dev.ldf.server.fragment.TriplePattern;
 
@@ -23,7 +26,12 @@ class OverlayTest {
         for (int i = 0; i < 50; i++) {
             base.add(triple(random));
         }
-        Overlay overlay = new Overlay(base::contains);
+        // The base's identifiers: each base triple numbered in the order drawn.
+        Map<Triple, TripleID> ids = new HashMap<>();
+        for (Triple t : base) {
+            ids.put(t, new TripleID(ids.size() + 1, 1, 1));
+        }
+        Overlay overlay = new Overlay(() -> ids::get);
         Set<Triple> dataset = new HashSet<>(base);
         for (int step = 0; step < 5_000; step++) {
             Triple t = triple(random);
@@ -38,6 +46,11 @@ class OverlayTest {
             assertEquals(true, base.contains(t), "only base triples are deleted");
             view.remove(t);
         });
+        for (Triple t : base) {
+            TripleID id = ids.get(t);
+            assertEquals(!dataset.contains(t), overlay.isDeletedFromBase(id.getSubject(), id.getPredicate(), id.getObject()),
+                    "deleted by identifiers exactly when deleted by terms: " + t);
+        }
         overlay.added(TriplePattern.ALL).forEachRemaining(t -> {
             assertEquals(false, base.contains(t), "no base triple is added");
             view.add(t);
