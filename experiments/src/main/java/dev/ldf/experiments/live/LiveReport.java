@@ -41,6 +41,17 @@ public final class LiveReport {
         }
         Charts.write(Charts.bars("Reads with and without a steady write load (first pages/s)", "", "first pages per second",
                 reads, false), dir, "reads");
+        DefaultCategoryDataset beside = new DefaultCategoryDataset();
+        for (LiveExperiment.Figure f : results.figures()) {
+            if (f.part().equals("reads beside writes") && f.metric().equals("median first pages per second")) {
+                int comma = f.setting().lastIndexOf(", ");
+                beside.addValue(f.value(), f.setting().substring(comma + 2), f.setting().substring(0, comma));
+            }
+        }
+        if (beside.getColumnCount() > 0) {
+            Charts.write(Charts.bars("The same file served with writes off and on, same load (first pages/s, medians)", "",
+                    "first pages per second", beside, false), dir, "reads-beside-writes");
+        }
         Map<String, double[]> visibility = new LinkedHashMap<>();
         visibility.put("primary", results.primaryVisibility());
         visibility.put("follower", results.followerVisibility());
@@ -57,7 +68,9 @@ public final class LiveReport {
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s%s |%n", f.part(), f.setting(), f.metric(),
                     number(f.value()), f.unit().isEmpty() || f.unit().equals("1/s") ? "" : " " + f.unit()));
         }
-        md.append("\nPlots: `reads.svg`, `visibility.svg`. Data: `live.csv`, `visibility.csv`.\n");
+        boolean beside = results.figures().stream().anyMatch(f -> f.part().equals("reads beside writes"));
+        md.append("\nPlots: `reads.svg`, ").append(beside ? "`reads-beside-writes.svg`, " : "")
+                .append("`visibility.svg`. Data: `live.csv`, `visibility.csv`.\n");
         return md.toString();
     }
 

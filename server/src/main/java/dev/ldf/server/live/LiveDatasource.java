@@ -3,9 +3,11 @@ package dev.ldf.server.live;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
-import java.util.function.Function;
+import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Function;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -286,7 +288,7 @@ public final class LiveDatasource implements Datasource, PreemptableDataset {
     public List<PredicateCount> predicates(int limit) {
         lock.readLock().lock();
         try {
-            java.util.Map<Node, Long> counts = new java.util.HashMap<>();
+            Map<Node, Long> counts = new HashMap<>();
             for (PredicateCount c : base.predicates(Integer.MAX_VALUE)) {
                 counts.put(c.predicate(), c.triples());
             }

@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Supplier;
 
 import org.apache.jena.graph.Node;
@@ -179,7 +180,7 @@ public final class Overlay {
     }
 
     /** Per predicate, how many triples the overlay adds (positive) and deletes (negative). */
-    public void forEachPredicateChange(java.util.function.ObjLongConsumer<Node> action) {
+    public void forEachPredicateChange(ObjLongConsumer<Node> action) {
         added.forEachPredicate(action::accept);
         deleted.forEachPredicate((p, n) -> action.accept(p, -n));
     }

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.ObjIntConsumer;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -84,7 +85,7 @@ final class TripleIndex {
     }
 
     /** How many triples each predicate has here, from the counters kept as triples come and go. */
-    void forEachPredicate(java.util.function.ObjIntConsumer<Node> action) {
+    void forEachPredicate(ObjIntConsumer<Node> action) {
         counts.forEachPredicate((number, count) -> action.accept(terms.term(number), count));
     }
 

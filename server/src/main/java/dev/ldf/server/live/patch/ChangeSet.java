@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
@@ -53,7 +54,7 @@ public final class ChangeSet implements Iterable<ChangeSet.Change> {
      * This patch with every triple passed through {@code change}; still known to be writable when
      * it was and {@code change} left every triple as it was.
      */
-    public ChangeSet map(java.util.function.UnaryOperator<Triple> change) {
+    public ChangeSet map(UnaryOperator<Triple> change) {
         List<Change> mapped = new ArrayList<>(changes.size());
         boolean same = true;
         for (Change c : changes) {

@@ -1,6 +1,7 @@
 package dev.ldf.server.live.patch;
 
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -174,7 +175,7 @@ public final class WritableTerms {
                 boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length()
                         && Character.isLowSurrogate(text.charAt(i + 1));
                 if (!pair) {
-                    return "holds half of a UTF-16 surrogate pair (U+" + Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT) + "), which is no character";
+                    return "holds half of a UTF-16 surrogate pair (U+" + Integer.toHexString(c).toUpperCase(Locale.ROOT) + "), which is no character";
                 }
                 i++;
             }
@@ -195,7 +196,7 @@ public final class WritableTerms {
         int code = message.indexOf("Code: ");
         int slash = code < 0 ? -1 : message.indexOf('/', code);
         int colon = slash < 0 ? -1 : message.indexOf(':', slash);
-        return colon < 0 ? "" : " (" + message.substring(slash + 1, colon).replace('_', ' ').toLowerCase(java.util.Locale.ROOT) + ")";
+        return colon < 0 ? "" : " (" + message.substring(slash + 1, colon).replace('_', ' ').toLowerCase(Locale.ROOT) + ")";
     }
 
     private static String shown(String text) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Function;
+import java.util.stream.IntStream;
 
 import org.apache.jena.atlas.iterator.Iter;
 import org.apache.jena.graph.Triple;
@@ -151,8 +153,8 @@ public final class MergedPages {
      * earlier pattern is listed only under that one, as {@link Selector} defines.
      */
     private static Iterator<Triple> distinct(List<TriplePattern> patterns,
-            java.util.function.Function<TriplePattern, Iterator<Triple>> find) {
-        return Iter.flatMap(java.util.stream.IntStream.range(0, patterns.size()).iterator(),
+            Function<TriplePattern, Iterator<Triple>> find) {
+        return Iter.flatMap(IntStream.range(0, patterns.size()).iterator(),
                 i -> Iter.filter(find.apply(patterns.get(i)), t -> !matchesEarlier(patterns, i, t)));
     }
 
