@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -173,6 +174,29 @@ class PatchLogDamageTest {
         try (PatchLog opened = PatchLog.open(log.file(), 0, x -> true)) {
             assertEquals(RECORDS - 1, opened.version());
         }
+    }
+
+    /**
+     * A group record whose checksum holds but whose patches do not fill it exactly (a writer's
+     * bug or a forged file, never a crash): damage, the start refused and the file left as it is.
+     */
+    @Test
+    void aGroupRecordWhosePatchesDoNotAddUpRefusesTheStart() throws IOException {
+        Log log = log();
+        byte[] patch = "A <http://ex.org/s> <http://ex.org/p> \"x\" .\n".getBytes(StandardCharsets.UTF_8);
+        // Version 41, two patches said, one there.
+        ByteBuffer body = ByteBuffer.allocate(8 + 4 + 4 + patch.length).putLong(RECORDS + 1).putInt(2)
+                .putInt(patch.length).put(patch);
+        CRC32C crc = new CRC32C();
+        crc.update(body.array());
+        ByteBuffer record = ByteBuffer.allocate(8 + body.capacity()).putInt(body.capacity() | LogScan.GROUP)
+                .putInt((int) crc.getValue()).put(body.array());
+        byte[] bytes = Arrays.copyOf(log.bytes(), log.bytes().length + record.capacity());
+        System.arraycopy(record.array(), 0, bytes, log.bytes().length, record.capacity());
+        Files.write(log.file(), bytes);
+        DamagedLogException e = assertThrows(DamagedLogException.class, () -> PatchLog.open(log.file(), 0, x -> true));
+        assertTrue(e.getMessage().contains("do not add up"), e.getMessage());
+        assertArrayEquals(bytes, Files.readAllBytes(log.file()));
     }
 
     private Path tornFile(Log log) throws IOException {
