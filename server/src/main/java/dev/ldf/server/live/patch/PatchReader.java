@@ -6,15 +6,10 @@ import java.io.Reader;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.IllegalFormatException;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
-import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.RiotParseException;
 import org.apache.jena.riot.system.ErrorHandlerFactory;
@@ -27,8 +22,9 @@ import org.apache.jena.riot.tokens.TokenizerText;
 import dev.ldf.server.syntax.LexicalLimits;
 
 /**
- * Reads RDF Patch text (https://afs.github.io/rdf-patch/) into a {@link ChangeSet}, streaming: the
- * body is read token by token with Jena RIOT's tokenizer, and only the changes are kept.
+ * Reads RDF Patch text (https://afs.github.io/rdf-patch/) into a {@link ChangeSet}, streaming:
+ * plain rows straight from their bytes ({@link PlainRows}), the rest token by token with Jena
+ * RIOT's tokenizer; only the changes are kept, and what they mean is {@link PatchRows}'.
  *
  * <p>Rows: {@code A} and {@code D} (a triple, or a quad in the default graph), {@code TX},
  * {@code TC} and {@code TA} (a transaction's rows are dropped when it aborts), {@code H} and
@@ -43,22 +39,37 @@ public final class PatchReader {
 
     private PatchReader() {}
 
-    /** Reads the whole of {@code in} (UTF-8, strictly: a malformed byte sequence is an error, not U+FFFD). */
+    /**
+     * Reads the whole of {@code in} (UTF-8, strictly: a malformed byte sequence is an error, not
+     * U+FFFD). Plain rows (ASCII, IRIs and simple literals, one per line) are read straight from
+     * their bytes ({@link PlainRows}); from the first other line on, the tokenizer reads the rest.
+     */
     public static ChangeSet read(InputStream in) throws BadPatchException {
+        PatchRows rows = new PatchRows();
+        PlainRows.Rest rest = PlainRows.read(in, rows);
+        if (rest != null) {
+            tokenized(rest.input(), rows, rest.linesBefore());
+        }
+        return rows.finish();
+    }
+
+    /** {@link #read} with the tokenizer from the first byte: the reference the plain rows are tested against. */
+    static ChangeSet readTokenized(InputStream in) throws BadPatchException {
+        PatchRows rows = new PatchRows();
+        tokenized(in, rows, 0);
+        return rows.finish();
+    }
+
+    /** Reads the rows of {@code in} with Jena's tokenizer into {@code rows}; its lines come after {@code linesBefore}. */
+    private static void tokenized(InputStream in, PatchRows rows, long linesBefore) throws BadPatchException {
         Reader text = new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
         Tokenizer tokens = TokenizerText.create().source(text)
                 .errorHandler(ErrorHandlerFactory.errorHandlerExceptionOnError()).build();
-        List<ChangeSet.Change> changes = new ArrayList<>();
-        // IRIs recur from row to row (predicates, subjects, classes): each is checked once per direction.
-        Set<String> fineAdded = new HashSet<>();
-        Set<String> fineDeleted = new HashSet<>();
-        int transactionStart = -1;
-        long transactionLine = 0;
         try {
             while (tokens.hasNext()) {
                 Token code = tokens.next();
-                long line = code.getLine();
+                long line = linesBefore + code.getLine();
                 if (!code.isWord()) {
                     throw new BadPatchException(line, "a row starts with A, D, TX, TC, TA, H, PA or PD, not "
                             + code.text());
@@ -66,46 +77,33 @@ public final class PatchReader {
                 switch (code.getImage()) {
                     case "A", "D" -> {
                         boolean add = code.getImage().equals("A");
-                        Set<String> fine = add ? fineAdded : fineDeleted;
-                        Node s = term(tokens, line, add, fine);
-                        Node p = term(tokens, line, add, fine);
-                        Node o = term(tokens, line, add, fine);
+                        Node s = rows.term(parsedTerm(tokens, line, linesBefore), line, add);
+                        Node p = rows.term(parsedTerm(tokens, line, linesBefore), line, add);
+                        Node o = rows.term(parsedTerm(tokens, line, linesBefore), line, add);
                         if (!tokens.hasNext()) {
                             throw new BadPatchException(line, "the row ends without '.'");
                         }
                         if (!tokens.peek().hasType(TokenType.DOT)) {
-                            graph(term(tokens, line, false), line);
+                            graph(PatchRows.checked(parsedTerm(tokens, line, linesBefore), line, false), line);
                         }
-                        dot(tokens, line);
-                        changes.add(new ChangeSet.Change(add, triple(s, p, o, line)));
+                        dot(tokens, line, linesBefore);
+                        rows.change(add, s, p, o, line);
                     }
                     case "TX", "TB" -> {
-                        if (transactionStart >= 0) {
-                            throw new BadPatchException(line, "a transaction begins inside the one begun on line "
-                                    + transactionLine);
-                        }
-                        dot(tokens, line);
-                        transactionStart = changes.size();
-                        transactionLine = line;
+                        rows.begin(line);
+                        dot(tokens, line, linesBefore);
                     }
                     case "TC", "TA" -> {
-                        if (transactionStart < 0) {
-                            throw new BadPatchException(line, code.getImage() + " ends a transaction, but none was "
-                                    + "begun (TX)");
-                        }
-                        dot(tokens, line);
-                        if (code.getImage().equals("TA")) {
-                            changes.subList(transactionStart, changes.size()).clear();
-                        }
-                        transactionStart = -1;
+                        rows.end(code.getImage(), code.getImage().equals("TA"), line);
+                        dot(tokens, line, linesBefore);
                     }
                     case "H" -> {
                         Token key = next(tokens, line);
                         if (!key.isWord() && !key.isString()) {
                             throw new BadPatchException(line, "a header's name is a word, not " + key.text());
                         }
-                        term(tokens, line, false);
-                        dot(tokens, line);
+                        PatchRows.checked(parsedTerm(tokens, line, linesBefore), line, false);
+                        dot(tokens, line, linesBefore);
                     }
                     case "PA", "PD" -> {
                         // Read, and then ignored: prefixes do not change the data.
@@ -113,35 +111,31 @@ public final class PatchReader {
                         if (code.getImage().equals("PA")) {
                             Token iri = next(tokens, line);
                             if (!iri.isIRI() && !iri.isString()) {
-                                throw new BadPatchException(iri.getLine(), "PA names a prefix and then its <IRI>, not "
-                                        + iri.text());
+                                throw new BadPatchException(linesBefore + iri.getLine(), "PA names a prefix and then its "
+                                        + "<IRI>, not " + iri.text());
                             }
                         }
-                        dot(tokens, line);
+                        dot(tokens, line, linesBefore);
                     }
                     default -> throw new BadPatchException(line, "unknown row '" + code.getImage()
                             + "': rows start with A, D, TX, TC, TA, H, PA or PD");
                 }
             }
         } catch (RiotException e) {
-            long line = e instanceof RiotParseException parse ? parse.getLine() : tokens.getLine();
+            long line = linesBefore + (e instanceof RiotParseException parse ? parse.getLine() : tokens.getLine());
             if (malformedText(e)) {
                 throw new BadPatchException(line, "the patch is not valid UTF-8");
             }
             throw new BadPatchException(line, e instanceof RiotParseException parse ? parse.getOriginalMessage() : e.getMessage());
         } catch (IllegalFormatException e) {
             // Jena's tokenizer (5.6) fails while wording its error for a name cut short at the end.
-            throw new BadPatchException(tokens.getLine(), "the patch ends in the middle of a name");
+            throw new BadPatchException(linesBefore + tokens.getLine(), "the patch ends in the middle of a name");
         } catch (RuntimeException e) {
             if (malformedText(e)) {
-                throw new BadPatchException(tokens.getLine(), "the patch is not valid UTF-8");
+                throw new BadPatchException(linesBefore + tokens.getLine(), "the patch is not valid UTF-8");
             }
             throw e;
         }
-        if (transactionStart >= 0) {
-            throw new BadPatchException(transactionLine, "the transaction begun here is not committed (TC) or aborted (TA)");
-        }
-        return ChangeSet.ofWritable(changes);
     }
 
     private static Token next(Tokenizer tokens, long line) throws BadPatchException {
@@ -151,10 +145,10 @@ public final class PatchReader {
         return tokens.next();
     }
 
-    private static void dot(Tokenizer tokens, long line) throws BadPatchException {
+    private static void dot(Tokenizer tokens, long line, long linesBefore) throws BadPatchException {
         Token token = next(tokens, line);
         if (!token.hasType(TokenType.DOT)) {
-            throw new BadPatchException(token.getLine(), "expected '.' to end the row, not " + token.text());
+            throw new BadPatchException(linesBefore + token.getLine(), "expected '.' to end the row, not " + token.text());
         }
     }
 
@@ -178,33 +172,10 @@ public final class PatchReader {
         return false;
     }
 
-    /**
-     * One RDF term of a row, refused unless it can be written ({@link WritableTerms}); {@code fine}
-     * holds the IRIs already passed for this direction.
-     */
-    private static Node term(Tokenizer tokens, long line, boolean adding, Set<String> fine) throws BadPatchException {
-        Node node = parsedTerm(tokens, line);
-        if (node.isURI() && fine.contains(node.getURI())) {
-            return node;
-        }
-        String problem = WritableTerms.problem(node, adding);
-        if (problem != null) {
-            throw new BadPatchException(line, problem);
-        }
-        if (node.isURI()) {
-            fine.add(node.getURI());
-        }
-        return node;
-    }
-
-    /** One RDF term of a header or graph, refused unless it can be written ({@link WritableTerms}). */
-    private static Node term(Tokenizer tokens, long line, boolean adding) throws BadPatchException {
-        return term(tokens, line, adding, new HashSet<>());
-    }
-
-    private static Node parsedTerm(Tokenizer tokens, long line) throws BadPatchException {
+    /** One RDF term as the tokenizer reads it, not yet checked. */
+    private static Node parsedTerm(Tokenizer tokens, long line, long linesBefore) throws BadPatchException {
         Token token = next(tokens, line);
-        long at = token.getLine();
+        long at = linesBefore + token.getLine();
         if (token.hasType(TokenType.DOT)) {
             throw new BadPatchException(at, "the row ends before its terms do");
         }
@@ -268,15 +239,5 @@ public final class PatchReader {
             throw new BadPatchException(line, "the dataset is one graph: changes to named graphs ("
                     + graph + ") are not accepted");
         }
-    }
-
-    private static Triple triple(Node s, Node p, Node o, long line) throws BadPatchException {
-        if (s.isLiteral()) {
-            throw new BadPatchException(line, "a literal cannot be a subject");
-        }
-        if (!p.isURI()) {
-            throw new BadPatchException(line, "a predicate is an IRI");
-        }
-        return Triple.create(s, p, o);
     }
 }
