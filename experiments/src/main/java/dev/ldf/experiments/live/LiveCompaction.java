@@ -44,11 +44,6 @@ final class LiveCompaction {
     /** Writers sending the changes before the compaction, at once. */
     static final int WRITERS = 4;
 
-    /** Receives a figure: part, setting, metric, value, unit. */
-    interface Figures {
-        void add(String part, String setting, String metric, double value, String unit);
-    }
-
     private final LiveExperiment.Settings settings;
     private final LiveHttp http;
     private final PrintStream progress;

@@ -27,10 +27,10 @@ final class ReadsBesideWrites {
     private final int rounds;
     private final Duration each;
     private final PrintStream progress;
-    private final LiveCompaction.Figures figures;
+    private final Figures figures;
 
     private ReadsBesideWrites(Wrk wrk, Path paths, int rounds, Duration each, PrintStream progress,
-            LiveCompaction.Figures figures) {
+            Figures figures) {
         this.wrk = wrk;
         this.paths = paths;
         this.rounds = rounds;
@@ -41,7 +41,7 @@ final class ReadsBesideWrites {
 
     /** The first pages of {@code patterns} (query strings) of the dataset {@code watdiv}, as wrk's paths. */
     static ReadsBesideWrites prepare(Path dir, List<String> patterns, int rounds, Duration each, PrintStream progress,
-            LiveCompaction.Figures figures) throws IOException {
+            Figures figures) throws IOException {
         Files.createDirectories(dir);
         Path paths = dir.resolve("first-pages.txt");
         Files.write(paths, patterns.stream().map(p -> "/watdiv?" + p).toList());
