@@ -46,34 +46,57 @@ final class TermIds {
 
     /** Resolves patterns, remembering each term's identifier per role. */
     final class Lookup {
-        private final Map<Node, Long> subjects = new HashMap<>();
-        private final Map<Node, Long> predicates = new HashMap<>();
-        private final Map<Node, Long> objects = new HashMap<>();
+        private final Memo subjects = new Memo(TripleComponentRole.SUBJECT);
+        private final Memo predicates = new Memo(TripleComponentRole.PREDICATE);
+        private final Memo objects = new Memo(TripleComponentRole.OBJECT);
 
         /** The identifiers of the pattern's terms, or null when a term is not in the dataset. */
         PatternIds resolve(TriplePattern pattern) {
             // A term the dataset lacks ends the lookup: new triples (live writes) mostly have new subjects.
-            long subject = id(subjects, pattern.subject(), TripleComponentRole.SUBJECT);
+            long subject = subjects.id(pattern.subject());
             if (subject < 0) {
                 return null;
             }
-            long predicate = id(predicates, pattern.predicate(), TripleComponentRole.PREDICATE);
+            long predicate = predicates.id(pattern.predicate());
             if (predicate < 0) {
                 return null;
             }
-            long object = id(objects, pattern.object(), TripleComponentRole.OBJECT);
+            long object = objects.id(pattern.object());
             if (object < 0) {
                 return null;
             }
             return new PatternIds(subject, predicate, object, RepeatedVariables.of(pattern));
         }
+    }
 
-        private long id(Map<Node, Long> known, Node term, TripleComponentRole role) {
-            Long id = known.get(term);
-            if (id == null) {
-                id = TermIds.this.id(term, role);
-                known.put(term, id);
+    /**
+     * One role's identifiers already looked up: the last term inline, the others in a map made only
+     * once a second term comes, so that a fragment's one pattern allocates no map.
+     */
+    private final class Memo {
+        private final TripleComponentRole role;
+        private Node last;
+        private long lastId;
+        private Map<Node, Long> earlier;
+
+        Memo(TripleComponentRole role) {
+            this.role = role;
+        }
+
+        long id(Node term) {
+            if (term.equals(last)) {
+                return lastId;
             }
+            Long known = earlier == null ? null : earlier.get(term);
+            long id = known != null ? known : TermIds.this.id(term, role);
+            if (last != null) {
+                if (earlier == null) {
+                    earlier = new HashMap<>();
+                }
+                earlier.put(last, lastId);
+            }
+            last = term;
+            lastId = id;
             return id;
         }
     }
