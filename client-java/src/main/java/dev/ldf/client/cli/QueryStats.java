@@ -6,7 +6,6 @@ import java.util.Locale;
 
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.source.Federation;
-import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.source.TripleSource;
 
 /**
@@ -53,16 +52,16 @@ final class QueryStats {
         ClientStats.Snapshot s = sources.stats().minus(before);
         for (TripleSource source : sources.sources()) {
             String at = sources.isSingle() ? "" : " at " + source.url();
-            if (source instanceof FragmentSource fragments) {
-                err.printf(Locale.ROOT, "mode             %s%s%s%s%n", !fragments.usesPreemption() ? ""
-                        : sources.isSingle() ? "preemptive, " : "preemptive for its exclusive groups, ", fragments.usesBrtpf()
-                        ? "brTPF" : "TPF", fragments.usesBrtpf() ? " (maxMpR " + fragments.maxBindingsPerRequest() + ")" : "", at);
-            } else {
+            if (source.groups().isPresent()) {
                 err.printf(Locale.ROOT, "mode             SPARQL endpoint (%d bindings per request)%s%n",
                         source.maxBindingsPerRequest(), at);
+            } else {
+                err.printf(Locale.ROOT, "mode             %s%s%s%s%n", source.preemption().isEmpty() ? ""
+                        : sources.isSingle() ? "preemptive, " : "preemptive for its exclusive groups, ", source.usesBrtpf()
+                        ? "brTPF" : "TPF", source.usesBrtpf() ? " (maxMpR " + source.maxBindingsPerRequest() + ")" : "", at);
             }
         }
-        boolean preemptive = sources.sources().stream().anyMatch(t -> t instanceof FragmentSource f && f.usesPreemption());
+        boolean preemptive = sources.sources().stream().anyMatch(t -> t.preemption().isPresent());
         err.printf(Locale.ROOT, "results          %,d%n", results);
         err.printf(Locale.ROOT, "requests         %,d (%,d POST, %,d retries)%n", s.requests(), s.posts(), s.retries());
         err.printf(Locale.ROOT, "data triples     %,d%n", s.dataTriples());

@@ -1,5 +1,7 @@
 package dev.ldf.client.jena;
 
+import java.util.Optional;
+
 import org.apache.jena.query.Query;
 import org.apache.jena.sparql.algebra.Op;
 import org.apache.jena.sparql.core.DatasetGraph;
@@ -13,7 +15,7 @@ import org.apache.jena.sparql.util.Symbol;
 
 import dev.ldf.client.preemption.RemoteParts;
 import dev.ldf.client.source.Federation;
-import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.PreemptiveEndpoint;
 import dev.ldf.client.source.TripleSource;
 import dev.ldf.client.source.SkolemIris;
 
@@ -61,12 +63,10 @@ final class FragmentQueryEngine extends QueryEngineMain {
     protected Op modifyOp(Op op) {
         Op modified = super.modifyOp(op);
         for (TripleSource source : sources.sources()) {
-            if (source instanceof FragmentSource fragments) {
-                modified = fragments.skolemIris().toBlank(modified);
-            }
+            modified = source.skolemIris().toBlank(modified);
         }
-        return sources.isSingle() && sources.first() instanceof FragmentSource single && single.usesPreemption()
-                ? RemoteParts.mark(modified, single) : modified;
+        Optional<PreemptiveEndpoint> endpoint = sources.isSingle() ? sources.first().preemption() : Optional.empty();
+        return endpoint.isPresent() ? RemoteParts.mark(modified, endpoint.get(), sources.plan()) : modified;
     }
 
     private static final class Factory implements QueryEngineFactory {

@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.apache.jena.atlas.iterator.Iter;
@@ -58,8 +59,8 @@ public final class BgpExecutor {
         if (patterns.isEmpty()) {
             return closeable(input);
         }
-        return sources.isSingle() && sources.first() instanceof FragmentSource single && !single.usesBrtpf()
-                ? tpf(single, patterns, input) : pipeline(patterns, input);
+        return sources.isSingle() && !sources.first().usesBrtpf()
+                ? tpf(sources.first(), patterns, input) : pipeline(patterns, input);
     }
 
     private IteratorCloseable<Binding> pipeline(List<Triple> patterns, Iterator<Binding> input) {
@@ -180,11 +181,11 @@ public final class BgpExecutor {
      * preemptive}; one source alone sends its query's supported parts there already).
      */
     private GroupEndpoint groupEndpoint(TripleSource source) {
-        if (source instanceof GroupEndpoint endpoint) {
-            return endpoint;
+        Optional<GroupEndpoint> own = source.groups();
+        if (own.isPresent()) {
+            return own.get();
         }
-        return !sources.isSingle() && source instanceof FragmentSource fragments && fragments.usesPreemption()
-                ? new PreemptiveGroups(fragments) : null;
+        return sources.isSingle() ? null : source.preemption().map(PreemptiveGroups::new).orElse(null);
     }
 
     /** The plan step of an exclusive group, with the count of its first pattern. */
@@ -199,8 +200,8 @@ public final class BgpExecutor {
         return plan.step(where, pattern.pattern(), pattern.count());
     }
 
-    private IteratorCloseable<Binding> tpf(FragmentSource source, List<Triple> patterns, Iterator<Binding> input) {
-        PlanReport.Step step = source.plan().step("TPF", PlanReport.text(patterns), -1);
+    private IteratorCloseable<Binding> tpf(TripleSource source, List<Triple> patterns, Iterator<Binding> input) {
+        PlanReport.Step step = sources.plan().step("TPF", PlanReport.text(patterns), -1);
         TpfEvaluation evaluation = new TpfEvaluation(source, patterns, input, step);
         return Iter.onClose(Iter.map(evaluation, b -> {
             step.solution();

@@ -10,7 +10,6 @@ import org.apache.jena.graph.Triple;
 
 import dev.ldf.client.plan.PlanReport;
 import dev.ldf.client.source.Fetched;
-import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.source.TripleSource;
 
 /**
@@ -51,8 +50,8 @@ record SelectedPattern(Triple pattern, List<SelectedPattern.Probe> probes, long 
     /** Where the stage of this pattern finds the triples of each chunk. */
     ChunkLookup lookup() {
         List<TripleSource> sources = sources();
-        return sources.size() == 1 && sources.get(0) instanceof FragmentSource single && single.usesBrtpf()
-                ? new SourceLookup(single, pattern)
+        return sources.size() == 1 && sources.get(0).usesBrtpf()
+                ? new SourceLookup(sources.get(0), pattern)
                 : new FederatedLookup(sources, pattern);
     }
 
@@ -79,7 +78,7 @@ record SelectedPattern(Triple pattern, List<SelectedPattern.Probe> probes, long 
                     return known(source, pattern, triples);
                 }
             }
-            if (source instanceof FragmentSource) {
+            if (source.firstPageCounts()) {
                 // The first page gives the count, and a scan of the pattern starts from it.
                 CompletableFuture<Fetched> page = source.firstPage(pattern);
                 return new Probe(source, pattern, page.thenApply(Fetched::count), page);

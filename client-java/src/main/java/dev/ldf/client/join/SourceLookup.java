@@ -8,16 +8,15 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.engine.binding.Binding;
 
 import dev.ldf.client.source.Fetched;
-import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.source.TripleSource;
 import dev.ldf.client.source.VisitedPages;
 
 /** A chunk's triples from one source: one brTPF request and the pages after it, one by one. */
 final class SourceLookup extends PatternLookup {
 
-    private final FragmentSource source;
+    private final TripleSource source;
 
-    SourceLookup(FragmentSource source, Triple pattern) {
+    SourceLookup(TripleSource source, Triple pattern) {
         super(pattern);
         this.source = source;
     }

@@ -14,7 +14,7 @@ import org.apache.jena.sparql.engine.binding.Binding;
 
 import dev.ldf.client.plan.PlanReport;
 import dev.ldf.client.source.Fetched;
-import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.TripleSource;
 
 /**
  * The algorithm of the original TPF client (Verborgh et al., 2014), pulled one solution at a
@@ -29,7 +29,7 @@ final class TpfEvaluation implements IteratorCloseable<Binding> {
     /** A fragment being read: its matches bound into {@code binding}, {@code rest} still to join. */
     private record Level(Triple chosen, Binding binding, List<Triple> rest, PageStream triples) {}
 
-    private final FragmentSource source;
+    private final TripleSource source;
     private final List<Triple> patterns;
     private final Iterator<Binding> input;
     /** Concurrent: an ARQ timeout closes the evaluation from another thread while it waits for a page. */
@@ -39,7 +39,7 @@ final class TpfEvaluation implements IteratorCloseable<Binding> {
 
     private final PlanReport.Step step;
 
-    TpfEvaluation(FragmentSource source, List<Triple> patterns, Iterator<Binding> input, PlanReport.Step step) {
+    TpfEvaluation(TripleSource source, List<Triple> patterns, Iterator<Binding> input, PlanReport.Step step) {
         this.step = step;
         this.source = source;
         this.patterns = patterns;

@@ -1,7 +1,6 @@
 package dev.ldf.client.join;
 
 import dev.ldf.client.source.Federation;
-import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.source.TripleSource;
 
 import java.util.ArrayList;
@@ -28,14 +27,14 @@ public final class TripleStream implements ClosableIterator<Triple> {
     }
 
     /** The matches of {@code pattern} (variables as {@code Var}s). */
-    public static TripleStream of(FragmentSource source, Triple pattern) {
+    public static TripleStream of(TripleSource source, Triple pattern) {
         return new TripleStream(pattern, new PageStream(source, source.firstPage(pattern)));
     }
 
     /** The matches of {@code pattern} at every source, each triple once. */
     public static TripleStream of(Federation sources, Triple pattern) {
-        if (sources.isSingle() && sources.first() instanceof FragmentSource single) {
-            return of(single, pattern);
+        if (sources.isSingle()) {
+            return of(sources.first(), pattern);
         }
         List<PageStream> streams = new ArrayList<>();
         for (TripleSource source : sources.sources()) {

@@ -9,18 +9,21 @@ import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
 import org.apache.jena.sparql.serializer.SerializationContext;
 import org.apache.jena.sparql.util.NodeIsomorphismMap;
 
-import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.plan.PlanReport;
+import dev.ldf.client.source.PreemptiveEndpoint;
 
 /** A part of a query that the dataset's preemptive endpoint evaluates ({@link RemoteEvaluation}). */
 final class OpRemote extends OpExt {
 
     private final Op op;
-    private final FragmentSource source;
+    private final PreemptiveEndpoint endpoint;
+    private final PlanReport plan;
 
-    OpRemote(Op op, FragmentSource source) {
+    OpRemote(Op op, PreemptiveEndpoint endpoint, PlanReport plan) {
         super("ldf:preemptive");
         this.op = op;
-        this.source = source;
+        this.endpoint = endpoint;
+        this.plan = plan;
     }
 
     @Override
@@ -30,7 +33,7 @@ final class OpRemote extends OpExt {
 
     @Override
     public QueryIterator eval(QueryIterator input, ExecutionContext context) {
-        return QueryIterPlainWrapper.create(new RemoteEvaluation(op, source, input, context), context);
+        return QueryIterPlainWrapper.create(new RemoteEvaluation(op, endpoint, plan, input, context), context);
     }
 
     @Override

@@ -6,8 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.engine.binding.Binding;
 
-import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.source.GroupEndpoint;
+import dev.ldf.client.source.PreemptiveEndpoint;
 import dev.ldf.client.source.SparqlText;
 
 /**
@@ -19,9 +19,9 @@ import dev.ldf.client.source.SparqlText;
  */
 public final class PreemptiveGroups implements GroupEndpoint {
 
-    private final FragmentSource source;
+    private final PreemptiveEndpoint source;
 
-    public PreemptiveGroups(FragmentSource source) {
+    public PreemptiveGroups(PreemptiveEndpoint source) {
         this.source = source;
     }
 

@@ -29,7 +29,7 @@ import org.apache.jena.sparql.engine.main.QC;
 import org.apache.jena.sparql.core.Substitute;
 
 import dev.ldf.client.http.FragmentException;
-import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.source.PreemptiveEndpoint;
 import dev.ldf.client.http.ResultsPage;
 import dev.ldf.client.http.SourceTerms;
 import dev.ldf.client.plan.PlanReport;
@@ -55,7 +55,8 @@ final class RemoteEvaluation implements Iterator<Binding> {
     private static final int MAX_RESTARTS = 3;
 
     private final Op op;
-    private final FragmentSource source;
+    private final PreemptiveEndpoint source;
+    private final PlanReport plan;
     private final QueryIterator input;
     private final ExecutionContext context;
     private final List<Var> vars;
@@ -68,9 +69,10 @@ final class RemoteEvaluation implements Iterator<Binding> {
     private final Deque<Block> blocks = new ArrayDeque<>();
     private Iterator<Binding> ready = Collections.emptyIterator();
 
-    RemoteEvaluation(Op op, FragmentSource source, QueryIterator input, ExecutionContext context) {
+    RemoteEvaluation(Op op, PreemptiveEndpoint source, PlanReport plan, QueryIterator input, ExecutionContext context) {
         this.op = op;
         this.source = source;
+        this.plan = plan;
         this.input = input;
         this.context = context;
         this.vars = OpVars.visibleVars(op).stream().sorted((a, b) -> a.getVarName().compareTo(b.getVarName())).toList();
@@ -163,7 +165,7 @@ final class RemoteEvaluation implements Iterator<Binding> {
             }
             Op sent = source.skolemIris().toIri(bound.isEmpty() ? part : OpJoin.create(OpTable.create(values), part));
             this.query = QueryText.of(sent);
-            this.step = source.plan().step("preemptive", partText + described, -1);
+            this.step = plan.step("preemptive", partText + described, -1);
         }
 
         @Override

@@ -21,7 +21,8 @@ import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.expr.ExprFunctionOp;
 import org.apache.jena.sparql.expr.ExprVisitorBase;
 
-import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.plan.PlanReport;
+import dev.ldf.client.source.PreemptiveEndpoint;
 
 /**
  * Finds the largest parts of a query's algebra that a preemptive endpoint runs (basic graph
@@ -36,21 +37,21 @@ public final class RemoteParts {
 
     private RemoteParts() {}
 
-    /** {@code op} with its remote parts marked. */
-    public static Op mark(Op op, FragmentSource source) {
+    /** {@code op} with its remote parts marked, each to run at {@code endpoint} and count its steps in {@code plan}. */
+    public static Op mark(Op op, PreemptiveEndpoint endpoint, PlanReport plan) {
         if (runsRemotely(op) && hasPatterns(op) && writable(op)) {
-            return new OpRemote(op, source);
+            return new OpRemote(op, endpoint, plan);
         }
         if (op instanceof Op1 op1) {
-            return op1.copy(mark(op1.getSubOp(), source));
+            return op1.copy(mark(op1.getSubOp(), endpoint, plan));
         }
         if (op instanceof Op2 op2) {
-            return op2.copy(mark(op2.getLeft(), source), mark(op2.getRight(), source));
+            return op2.copy(mark(op2.getLeft(), endpoint, plan), mark(op2.getRight(), endpoint, plan));
         }
         if (op instanceof OpN opN) {
             List<Op> elements = new ArrayList<>();
             for (Op element : opN.getElements()) {
-                elements.add(mark(element, source));
+                elements.add(mark(element, endpoint, plan));
             }
             return opN.copy(elements);
         }

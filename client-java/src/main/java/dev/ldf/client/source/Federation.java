@@ -20,14 +20,13 @@ import dev.ldf.client.plan.PlanReport;
 public final class Federation implements AutoCloseable {
 
     private final List<TripleSource> sources;
-    private final PlanReport plan;
+    private final PlanReport plan = new PlanReport();
 
     private Federation(List<? extends TripleSource> sources) {
         if (sources.isEmpty()) {
             throw new IllegalArgumentException("no sources");
         }
         this.sources = List.copyOf(sources);
-        this.plan = sources.size() == 1 && sources.get(0) instanceof FragmentSource single ? single.plan() : new PlanReport();
     }
 
     /** The given sources, already connected; closing the federation closes them. */
@@ -76,7 +75,7 @@ public final class Federation implements AutoCloseable {
         return sources.get(0);
     }
 
-    /** The steps queries ran, counted as they run (the source's own report when there is one source). */
+    /** The steps queries ran, counted as they run. */
     public PlanReport plan() {
         return plan;
     }

@@ -1,8 +1,13 @@
 package dev.ldf.client.source;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
+import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.slf4j.Logger;
@@ -18,7 +23,6 @@ import dev.ldf.client.http.RequestEncoder;
 import dev.ldf.client.http.ResultsPage;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
-import dev.ldf.client.plan.PlanReport;
 import dev.ldf.client.page.Controls;
 import dev.ldf.client.page.Page;
 import dev.ldf.client.page.SearchForm;
@@ -29,7 +33,7 @@ import dev.ldf.client.page.SearchForm;
  *
  * <p>Thread-safe. Closing it stops the HTTP client.
  */
-public final class FragmentSource implements TripleSource {
+public final class FragmentSource implements TripleSource, PreemptiveEndpoint {
 
     private static final Logger LOG = LoggerFactory.getLogger(FragmentSource.class);
 
@@ -43,8 +47,6 @@ public final class FragmentSource implements TripleSource {
     private final int maxBindings;
     /** Pages already asked for; null when off. */
     private final PageCache pages;
-    /** The plans of the queries run over this source, for --explain. */
-    private final PlanReport plan = new PlanReport();
     /** The server's blank nodes: blank nodes here, Skolem IRIs on the wire. */
     private final SkolemIris skolemIris;
 
@@ -112,7 +114,7 @@ public final class FragmentSource implements TripleSource {
      * property partitions): a pattern with another predicate has no match here.
      */
     @Override
-    public java.util.Optional<java.util.Map<org.apache.jena.graph.Node, Long>> predicates() {
+    public Optional<Map<Node, Long>> predicates() {
         return controls.predicates();
     }
 
@@ -122,28 +124,32 @@ public final class FragmentSource implements TripleSource {
         return brtpf;
     }
 
-    /** True when the supported parts of queries go to the dataset's preemptive endpoint. */
-    public boolean usesPreemption() {
-        return preemptive;
+    /** The first page of a fragment states the pattern's count. */
+    @Override
+    public boolean firstPageCounts() {
+        return true;
     }
 
-    /**
-     * One quantum of {@code query} at the preemptive endpoint: from the start, or from the
-     * continuation token {@code next}. Send the same query text with every token.
-     */
+    /** This, when the supported parts of queries go to the dataset's preemptive endpoint. */
+    @Override
+    public Optional<PreemptiveEndpoint> preemption() {
+        return preemptive ? Optional.of(this) : Optional.empty();
+    }
+
+    @Override
     public ResultsPage results(String query, String next) {
         return withBlankNodes(http.fetchResults(resultsRequest(query, next)));
     }
 
-    /** {@link #results} on one of the client's threads. */
+    @Override
     public CompletableFuture<ResultsPage> resultsAsync(String query, String next) {
         return http.fetchResultsAsync(resultsRequest(query, next)).thenApply(this::withBlankNodes);
     }
 
     private FragmentRequest resultsRequest(String query, String next) {
         String endpoint = controls.sparqlEndpoint().orElseThrow(() -> new IllegalStateException("No preemptive endpoint"));
-        String form = "query=" + java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8)
-                + (next == null ? "" : "&next=" + java.net.URLEncoder.encode(next, java.nio.charset.StandardCharsets.UTF_8));
+        String form = "query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)
+                + (next == null ? "" : "&next=" + URLEncoder.encode(next, StandardCharsets.UTF_8));
         return new FragmentRequest(endpoint, form);
     }
 
@@ -163,12 +169,8 @@ public final class FragmentSource implements TripleSource {
         return options;
     }
 
-    /** The steps queries ran over this source, counted as they run. */
-    public PlanReport plan() {
-        return plan;
-    }
-
-    /** How this source's blank nodes travel: turn them into IRIs before writing them into a request. */
+    /** The server's blank nodes travel as Skolem IRIs: turn them into IRIs before writing them into a request. */
+    @Override
     public SkolemIris skolemIris() {
         return skolemIris;
     }

@@ -34,6 +34,9 @@ public final class SkolemIris {
 
     private static final String GENID = "/.well-known/genid/";
 
+    /** For a source whose blank nodes do not travel as Skolem IRIs (a SPARQL endpoint's): nothing is mapped. */
+    public static final SkolemIris NONE = new SkolemIris("");
+
     private final String origin;
 
     /** The mapping for the source whose URLs start like {@code sourceUrl}. */
@@ -95,6 +98,9 @@ public final class SkolemIris {
 
     /** {@code op} with its constants that are this source's Skolem IRIs as blank nodes: a query may name them. */
     public Op toBlank(Op op) {
+        if (this == NONE) {
+            return op;
+        }
         return mapTerms(op, this::toBlank);
     }
 

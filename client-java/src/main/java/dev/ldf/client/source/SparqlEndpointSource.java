@@ -100,6 +100,12 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
         return name;
     }
 
+    /** This: a group of patterns is one query here. */
+    @Override
+    public Optional<GroupEndpoint> groups() {
+        return Optional.of(this);
+    }
+
     @Override
     public boolean usesBrtpf() {
         return true;

@@ -39,6 +39,31 @@ public interface TripleSource extends AutoCloseable {
         return firstPage(pattern).thenApply(Fetched::count);
     }
 
+    // --- what a source can do besides triple patterns; the engine asks these, never the class ---
+
+    /**
+     * True when a pattern's first page states its count (a fragment interface): a count is then
+     * asked for as that page, which a scan of the pattern starts from.
+     */
+    default boolean firstPageCounts() {
+        return false;
+    }
+
+    /** Where this source joins a whole group of patterns itself (a SPARQL endpoint); empty where it cannot. */
+    default Optional<GroupEndpoint> groups() {
+        return Optional.empty();
+    }
+
+    /** The dataset's preemptive SPARQL endpoint, where the client is to use it; empty otherwise. */
+    default Optional<PreemptiveEndpoint> preemption() {
+        return Optional.empty();
+    }
+
+    /** How this source's blank nodes travel in requests; {@link SkolemIris#NONE} where they are not mapped. */
+    default SkolemIris skolemIris() {
+        return SkolemIris.NONE;
+    }
+
     /** The first page of {@code pattern}'s matches, with their count where the source gives it. */
     CompletableFuture<Fetched> firstPage(Triple pattern);
 

@@ -127,7 +127,7 @@ class SparqlOverFragmentsTest {
         Model oracle = TestServer.oracle(dataset);
         Dataset fragments = FragmentDataset.of(source(dataset, mode));
         assertEquals(!"tpfonly".equals(dataset) && !"TPF".equals(mode), source(dataset, mode).usesBrtpf());
-        assertEquals("PREEMPTIVE".equals(mode), source(dataset, mode).usesPreemption());
+        assertEquals("PREEMPTIVE".equals(mode), source(dataset, mode).preemption().isPresent());
         try (QueryExecution expected = QueryExecution.create(query, DatasetFactory.wrap(oracle));
              QueryExecution actual = QueryExecution.create(query, fragments)) {
             boolean meantEmpty = name.startsWith("empty") || name.endsWith("False");
