@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         description = "The experiments of Hartig and Buil-Aranda's brTPF paper (ODBASE 2016) on WatDiv data: "
                 + "network load, throughput with and without a cache, cache-hit potential; and Web preemption beside them.",
         subcommands = {NetworkLoadCommand.class, ThroughputCommand.class, CacheHitsCommand.class,
-                ServerBenchCommand.class, PreemptionCommand.class, LiveCommand.class, ScaleCommand.class, FederationCommand.class, ClientProcessCommand.class, VerifyCommand.class,
+                ServerBenchCommand.class, PreemptionCommand.class, LiveCommand.class, LiveFreshCommand.class, ScaleCommand.class, FederationCommand.class, ClientProcessCommand.class, VerifyCommand.class,
                 ReadmeCommand.class})
 public final class ExperimentsCommand {
 

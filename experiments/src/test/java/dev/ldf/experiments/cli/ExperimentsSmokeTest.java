@@ -331,6 +331,26 @@ class ExperimentsSmokeTest {
         assertTrue(Files.readString(out.resolve("summary.md")).contains("| ours (bin/ldf-query, Java "));
     }
 
+    /** The live-data issue's fresh-server check, small: two fresh servers, each counting exactly after its compaction. */
+    @Test
+    @Order(10)
+    void liveFreshStartsANewServerPerRepeatAndChecksTheCount() throws IOException {
+        Path out = work.resolve("live-fresh");
+        assertEquals(0, run("live-fresh", "-o", out.toString(), "--repeats", "2", "--patches", "8", "--patch-triples", "100",
+                "--client-warm-up", "8"));
+        List<Map<String, String>> runs = CsvTable.read(out.resolve("fresh.csv")).rows();
+        assertEquals(2, runs.size());
+        for (Map<String, String> r : runs) {
+            assertEquals(Long.parseLong(r.get("expected")), Long.parseLong(r.get("count_after")), r.toString());
+            assertTrue(Double.parseDouble(r.get("triples_per_second")) > 0 && Double.parseDouble(r.get("peak_rss_mb")) > 0,
+                    r.toString());
+        }
+        String summary = Files.readString(out.resolve("summary.md"));
+        assertTrue(summary.contains("| count after = base + adds | exact on 2 of 2 | met |"), summary);
+        assertTrue(summary.contains("2 fresh servers took 800 added triples each from 4 writers"), summary);
+        assertPlot(out, "ingest");
+    }
+
     private static boolean wrkInstalled() {
         return Executables.find("wrk", "/usr/bin", "/usr/local/bin").isPresent();
     }
