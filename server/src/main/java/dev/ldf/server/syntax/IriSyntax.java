@@ -53,6 +53,65 @@ public final class IriSyntax {
         return true;
     }
 
+    /**
+     * An {@code http} or {@code https} IRI that RFC 3986 reads as it is, told by one pass instead of
+     * a parser: a host of lower-case letters, digits and hyphens in dot-separated labels, no user or
+     * port, then a path, query and fragment of unreserved characters, sub-delimiters, {@code :},
+     * {@code @} and {@code /} (a {@code ?} and a {@code #} where they may start), no {@code .} or
+     * {@code ..} segment, nothing percent-encoded. Most IRIs that data holds are of this kind; false sends the rest to a
+     * parser, which decides and says why.
+     */
+    public static boolean isPlainHttp(String iri) {
+        int start = iri.startsWith("http://") ? 7 : iri.startsWith("https://") ? 8 : -1;
+        if (start < 0) {
+            return false;
+        }
+        int n = iri.length();
+        int i = start;
+        // A host name as DNS spells one, starting with a letter (so never an IPv4 address to check).
+        if (i >= n || iri.charAt(i) < 'a' || iri.charAt(i) > 'z') {
+            return false;
+        }
+        char previous = '.';
+        for (; i < n && iri.charAt(i) != '/'; i++) {
+            char c = iri.charAt(i);
+            boolean letterOrDigit = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+            if (c == '.' ? previous == '.' || previous == '-' : !letterOrDigit && (c != '-' || previous == '.')) {
+                return false; // an empty label, one starting or ending with '-', upper case, a port or a user
+            }
+            previous = c;
+        }
+        if (previous == '.' || previous == '-') {
+            return false;
+        }
+        boolean inQuery = false;
+        boolean inFragment = false;
+        for (; i < n; i++) {
+            char c = iri.charAt(i);
+            if (c == '.' && !inQuery && !inFragment && iri.charAt(i - 1) == '/') {
+                int end = i + 1 < n && iri.charAt(i + 1) == '.' ? i + 2 : i + 1;
+                if (end == n || "/?#".indexOf(iri.charAt(end)) >= 0) {
+                    return false; // a dot segment, which resolution would remove
+                }
+            }
+            if (c == '?' && !inQuery && !inFragment) {
+                inQuery = true;
+            } else if (c == '#' && !inFragment) {
+                inFragment = true;
+            } else if (!isPathChar(c) && !((inQuery || inFragment) && c == '?')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** RFC 3986's pchar less percent-encodings, and {@code /}: unreserved, sub-delims, ':' and '@'. */
+    private static boolean isPathChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.'
+                || c == '_' || c == '~' || c == '/' || c == ':' || c == '@' || c == '!' || c == '$' || c == '&'
+                || c == '\'' || c == '(' || c == ')' || c == '*' || c == '+' || c == ',' || c == ';' || c == '=';
+    }
+
     /** The length of {@code iri}'s scheme ({@code [A-Za-z][A-Za-z0-9+.-]*}) before its ':', or -1 without one. */
     public static int schemeLength(String iri) {
         int n = iri.length();

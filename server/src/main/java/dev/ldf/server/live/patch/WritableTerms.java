@@ -103,7 +103,8 @@ public final class WritableTerms {
         if (!adding) {
             return ABSOLUTE_IRI.matcher(iri).matches() ? null : "<" + shown(iri) + "> is not an absolute IRI";
         }
-        if (cleanAbsolute(iri)) {
+        // Most IRIs of data are plain http ones, told by one pass; the parser decides the rest.
+        if (IriSyntax.isPlainHttp(iri) || cleanAbsolute(iri)) {
             return null;
         }
         try {
