@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 
 import dev.ldf.cli.QuietOption;
 import dev.ldf.cli.UsageException;
+import dev.ldf.deploy.local.Executables;
 import dev.ldf.experiments.live.FreshServerReport;
 import dev.ldf.experiments.live.FreshServerWrites;
 import picocli.CommandLine.Command;
@@ -52,31 +53,26 @@ final class LiveFreshCommand implements Callable<Integer> {
     @Option(names = "--patch-triples", defaultValue = "1000", description = "Triples per patch (default: ${DEFAULT-VALUE}).")
     int patchTriples;
 
-    @Option(names = "--client-warm-up", defaultValue = "400",
-            description = "Patches the client sends to a loopback sink before the first server, so that its own JIT "
-                    + "is not timed; 0 for a cold client (default: ${DEFAULT-VALUE}).")
-    int clientWarmUp;
-
     @Override
     public Integer call() throws IOException, InterruptedException {
         Instant started = Instant.now();
-        if (repeats < 1 || writers < 1 || patches < 1 || patchTriples < 1 || clientWarmUp < 0) {
-            throw new UsageException("--repeats, --writers, --patches and --patch-triples take positive numbers, "
-                    + "--client-warm-up 0 or more");
+        if (repeats < 1 || writers < 1 || patches < 1 || patchTriples < 1) {
+            throw new UsageException("--repeats, --writers, --patches and --patch-triples take positive numbers");
         }
+        String curl = Executables.find("curl", "/usr/bin", "/usr/local/bin").orElseThrow(() -> new UsageException(
+                "live-fresh sends its patches with curl, which is not installed (apt-get install curl)"));
         Path hdt = experiment.hdt();
         FreshServerWrites.Settings settings = new FreshServerWrites.Settings(repeats, writers, patches, patchTriples,
-                clientWarmUp, serverJvm);
-        List<FreshServerWrites.Run> runs = new FreshServerWrites(settings, quiet.progress(System.err))
+                serverJvm);
+        List<FreshServerWrites.Run> runs = new FreshServerWrites(settings, curl, quiet.progress(System.err))
                 .run(hdt, experiment.work("live-fresh"));
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d) as the base HDT file; %d "
                 + "server processes started as the README starts them with `%s`, one after the other, each on a new "
                 + "link to the file and measured from its first request; %d patches of %,d added triples (RDF Patch, "
-                + "uncompressed) from %d writers at once, each forced to disk before its answer; then a compaction on "
-                + "request; peak RSS of the server process over all of it. The client (one JVM on loopback) sent %d "
-                + "patches to a sink of its own first%s; %d processors.",
+                + "uncompressed) from %d writers at once (a curl process each, its patches in turn on one kept-alive "
+                + "connection), each forced to disk before its answer; then a compaction on request; peak RSS of the "
+                + "server process over all of it; %d processors.",
                 experiment.scale(), experiment.seed, repeats, String.join(" ", serverJvm), patches, patchTriples, writers,
-                clientWarmUp, clientWarmUp == 0 ? " (none: a cold client)" : ", so that its JIT is not timed",
                 Runtime.getRuntime().availableProcessors());
         FreshServerReport report = new FreshServerReport(settings, runs);
         report.write(output, setup);

@@ -1,10 +1,7 @@
 package dev.ldf.experiments.live;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -13,15 +10,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.sun.net.httpserver.HttpServer;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 
@@ -33,9 +24,7 @@ import dev.ldf.server.config.Writes;
  * The live-data issue's check as an operator would make it: a server just started (no request
  * before, so its code runs cold) with a bounded heap takes added triples from several writers at
  * once, is asked to compact, and must then count exactly the base plus the adds. Each repeat is a
- * new server on a new link to the file. The client's own code is warmed first against a sink on
- * loopback that discards what it is sent, so that the rate is the server's, not the client JVM's
- * start.
+ * new server on a new link to the file.
  */
 public final class FreshServerWrites {
 
@@ -44,11 +33,9 @@ public final class FreshServerWrites {
      * @param writers         writers sending at once
      * @param patches         patches in all, shared among the writers
      * @param patchTriples    triples per patch
-     * @param clientWarmUp    patches sent to the sink before the first repeat (0: a cold client)
      * @param jvmArgs         the server's JVM options
      */
-    public record Settings(int repeats, int writers, int patches, int patchTriples, int clientWarmUp,
-            List<String> jvmArgs) {}
+    public record Settings(int repeats, int writers, int patches, int patchTriples, List<String> jvmArgs) {}
 
     /** One fresh server's figures. */
     public record Run(int repeat, double triplesPerSecond, double compactionSeconds, long peakRss, long peakRssAnonymous,
@@ -62,11 +49,14 @@ public final class FreshServerWrites {
     private static final Pattern COUNT = Pattern.compile("void#triples> \"(\\d+)\"");
 
     private final Settings settings;
+    private final String curl;
     private final PrintStream progress;
     private final LiveHttp http = new LiveHttp();
 
-    public FreshServerWrites(Settings settings, PrintStream progress) {
+    /** @param curl the curl executable that sends the patches */
+    public FreshServerWrites(Settings settings, String curl, PrintStream progress) {
         this.settings = settings;
+        this.curl = curl;
         this.progress = progress;
     }
 
@@ -75,7 +65,6 @@ public final class FreshServerWrites {
         try (HDT file = HDTManager.mapHDT(hdt.toString())) {
             base = file.getTriples().getNumberOfElements();
         }
-        warmClient();
         List<Run> runs = new ArrayList<>();
         for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
             Path dir = Files.createDirectories(work.resolve("repeat-" + repeat));
@@ -84,7 +73,7 @@ public final class FreshServerWrites {
                     new Writes(true, LiveExperiment.TOKEN, null, 0L));
                     ProcessMemory memory = ProcessMemory.sample(ProcessHandle.of(server.pid()).orElseThrow())) {
                 String dataset = server.uri() + "watdiv";
-                double rate = ingest(dataset, "fresh" + repeat);
+                double rate = ingest(dataset, "fresh" + repeat, dir);
                 double seconds = compact(dataset);
                 long count = count(dataset);
                 memory.close();
@@ -99,40 +88,53 @@ public final class FreshServerWrites {
         return runs;
     }
 
-    /** Triples per second from the first patch sent to the last one acknowledged. */
-    private double ingest(String dataset, String tag) throws InterruptedException {
-        List<byte[]> bodies = new ArrayList<>();
-        for (int i = 0; i < settings.patches(); i++) {
-            bodies.add(LiveWorkload.patch(settings.patchTriples(), tag, i));
-        }
-        long start = System.nanoTime();
-        send(dataset, bodies);
-        double seconds = (System.nanoTime() - start) / 1e9;
-        return (double) settings.patches() * settings.patchTriples() / seconds;
-    }
-
-    /** The patches from {@link Settings#writers()} writers at once, each taking the next one unsent. */
-    private void send(String dataset, List<byte[]> bodies) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(settings.writers());
-        List<Future<?>> done = new ArrayList<>();
-        AtomicInteger next = new AtomicInteger();
+    /**
+     * Triples per second from the first patch sent to the last one acknowledged: {@link
+     * Settings#writers()} curl processes at once, each sending its share of the patches in turn on
+     * one kept-alive connection. curl, as wrk for reads, takes little CPU from the server on two
+     * cores and has no JIT of its own to warm; a JVM client's cost showed in the figures.
+     */
+    private double ingest(String dataset, String tag, Path dir) throws IOException, InterruptedException {
+        Path patches = Files.createDirectories(dir.resolve("patches"));
+        List<List<String>> configs = new ArrayList<>();
         for (int w = 0; w < settings.writers(); w++) {
-            done.add(pool.submit(() -> {
-                for (int i = next.getAndIncrement(); i < bodies.size(); i = next.getAndIncrement()) {
-                    http.post(dataset, bodies.get(i));
-                }
-                return null;
-            }));
+            configs.add(new ArrayList<>());
         }
-        try {
-            for (Future<?> f : done) {
-                f.get();
+        for (int i = 0; i < settings.patches(); i++) {
+            Path file = patches.resolve("patch-" + i + ".rdfp");
+            Files.write(file, LiveWorkload.patch(settings.patchTriples(), tag, i));
+            List<String> config = configs.get(i % settings.writers());
+            if (!config.isEmpty()) {
+                config.add("next");
             }
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("writing failed: " + e.getCause().getMessage(), e.getCause());
-        } finally {
-            pool.shutdownNow();
+            config.addAll(List.of("url = \"" + dataset + "/changes\"", "data-binary = \"@" + file.toAbsolutePath() + "\"",
+                    "header = \"Content-Type: application/rdf-patch\"",
+                    "header = \"Authorization: Bearer " + LiveExperiment.TOKEN + "\"", "output = \"/dev/null\"",
+                    "write-out = \"%{http_code}\\n\"", "silent", "show-error"));
         }
+        List<Process> writers = new ArrayList<>();
+        List<Path> codes = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int w = 0; w < settings.writers(); w++) {
+            Path config = Files.write(dir.resolve("writer-" + w + ".curl"), configs.get(w));
+            Path out = dir.resolve("writer-" + w + ".codes");
+            codes.add(out);
+            writers.add(new ProcessBuilder(curl, "--config", config.toString()).redirectOutput(out.toFile())
+                    .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("writers.err").toFile())).start());
+        }
+        for (Process writer : writers) {
+            writer.waitFor();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long accepted = 0;
+        for (Path out : codes) {
+            accepted += Files.readAllLines(out).stream().filter("200"::equals).count();
+        }
+        if (accepted != settings.patches()) {
+            throw new IllegalStateException((settings.patches() - accepted) + " of " + settings.patches()
+                    + " patches were not answered 200; see " + dir);
+        }
+        return (double) settings.patches() * settings.patchTriples() / seconds;
     }
 
     private double compact(String dataset) throws InterruptedException {
@@ -157,35 +159,5 @@ public final class FreshServerWrites {
             throw new IllegalStateException("no void:triples in the first page of " + dataset);
         }
         return Long.parseLong(m.group(1));
-    }
-
-    /**
-     * The client's code, JIT-compiled before anything is timed: the same patches to a loopback sink
-     * that reads each body and answers 200, so that no server under test sees them.
-     */
-    private void warmClient() throws IOException, InterruptedException {
-        if (settings.clientWarmUp() == 0) {
-            return;
-        }
-        HttpServer sink = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
-        sink.createContext("/", exchange -> {
-            try (InputStream body = exchange.getRequestBody()) {
-                body.transferTo(OutputStream.nullOutputStream());
-            }
-            exchange.sendResponseHeaders(200, -1);
-            exchange.close();
-        });
-        sink.setExecutor(Executors.newFixedThreadPool(settings.writers()));
-        sink.start();
-        try {
-            List<byte[]> bodies = new ArrayList<>();
-            for (int i = 0; i < settings.clientWarmUp(); i++) {
-                bodies.add(LiveWorkload.patch(settings.patchTriples(), "warm-up", i));
-            }
-            send("http://127.0.0.1:" + sink.getAddress().getPort() + "/sink", bodies);
-        } finally {
-            sink.stop(0);
-            ((ExecutorService) sink.getExecutor()).shutdownNow();
-        }
     }
 }
