@@ -2,9 +2,6 @@ package dev.ldf.experiments.live;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,7 +71,7 @@ public final class FreshServerWrites {
                     ProcessMemory memory = ProcessMemory.sample(ProcessHandle.of(server.pid()).orElseThrow())) {
                 String dataset = server.uri() + "watdiv";
                 double rate = ingest(dataset, "fresh" + repeat, dir);
-                double seconds = compact(dataset);
+                double seconds = http.compact(dataset);
                 long count = count(dataset);
                 memory.close();
                 Run run = new Run(repeat, rate, seconds, memory.peakBytes(), memory.peakAnonymousBytes(), count,
@@ -135,22 +132,6 @@ public final class FreshServerWrites {
                     + " patches were not answered 200; see " + dir);
         }
         return (double) settings.patches() * settings.patchTriples() / seconds;
-    }
-
-    private double compact(String dataset) throws InterruptedException {
-        long start = System.nanoTime();
-        HttpResponse<String> started = http.send(HttpRequest.newBuilder(URI.create(dataset + "/compaction"))
-                .header("Authorization", "Bearer " + LiveExperiment.TOKEN).POST(HttpRequest.BodyPublishers.noBody()).build());
-        if (started.statusCode() != 202) {
-            throw new IllegalStateException("compaction not started: " + started.statusCode() + " " + started.body());
-        }
-        String status;
-        do {
-            Thread.sleep(50);
-            status = http.send(HttpRequest.newBuilder(URI.create(dataset + "/compaction"))
-                    .header("Authorization", "Bearer " + LiveExperiment.TOKEN).build()).body();
-        } while (!(status.contains("\"running\":false") && status.contains("\"last\"")));
-        return (System.nanoTime() - start) / 1e9;
     }
 
     private long count(String dataset) {

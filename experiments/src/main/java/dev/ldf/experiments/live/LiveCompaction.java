@@ -2,9 +2,6 @@ package dev.ldf.experiments.live;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,19 +143,7 @@ final class LiveCompaction {
             long diskBefore = DiskUse.bytesUnder(dir);
             AtomicLong diskPeak = new AtomicLong(diskBefore);
             ScheduledExecutorService diskSampler = DiskUse.sample(dir, diskPeak);
-            long start = System.nanoTime();
-            HttpResponse<String> started = http.send(HttpRequest.newBuilder(URI.create(dataset + "/compaction"))
-                    .header("Authorization", "Bearer " + LiveExperiment.TOKEN).POST(HttpRequest.BodyPublishers.noBody()).build());
-            if (started.statusCode() != 202) {
-                throw new IllegalStateException("compaction not started: " + started.statusCode() + " " + started.body());
-            }
-            String status;
-            do {
-                Thread.sleep(100);
-                status = http.send(HttpRequest.newBuilder(URI.create(dataset + "/compaction"))
-                        .header("Authorization", "Bearer " + LiveExperiment.TOKEN).build()).body();
-            } while (!(status.contains("\"running\":false") && status.contains("\"last\"")));
-            double seconds = (System.nanoTime() - start) / 1e9;
+            double seconds = http.compact(dataset);
             readers.stop();
             memory.close();
             diskSampler.shutdownNow();

@@ -7,7 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** The live-data experiment's requests: patches with the writers' token, pages as N-Triples. */
+/** The live-data experiment's requests: patches with the writers' token, pages as N-Triples, compactions. */
 final class LiveHttp {
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -20,6 +20,23 @@ final class LiveHttp {
         if (answer.statusCode() != 200) {
             throw new IllegalStateException("patch refused: " + answer.statusCode() + " " + answer.body());
         }
+    }
+
+    /** Asks for a compaction and waits for it to end, asking every 50 ms; returns its seconds. */
+    double compact(String dataset) throws InterruptedException {
+        long start = System.nanoTime();
+        HttpResponse<String> started = send(HttpRequest.newBuilder(URI.create(dataset + "/compaction"))
+                .header("Authorization", "Bearer " + LiveExperiment.TOKEN).POST(HttpRequest.BodyPublishers.noBody()).build());
+        if (started.statusCode() != 202) {
+            throw new IllegalStateException("compaction not started: " + started.statusCode() + " " + started.body());
+        }
+        String status;
+        do {
+            Thread.sleep(50);
+            status = send(HttpRequest.newBuilder(URI.create(dataset + "/compaction"))
+                    .header("Authorization", "Bearer " + LiveExperiment.TOKEN).build()).body();
+        } while (!(status.contains("\"running\":false") && status.contains("\"last\"")));
+        return (System.nanoTime() - start) / 1e9;
     }
 
     String get(String url) {
