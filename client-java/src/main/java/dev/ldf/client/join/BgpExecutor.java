@@ -72,6 +72,26 @@ public final class BgpExecutor {
             return closeable(Collections.emptyIterator());
         }
         boolean identity = peeked.size() == 1 && peeked.get(0).isEmpty() && !input.hasNext();
+        List<SelectedPattern> selected = select(patterns);
+        if (selected == null) {
+            return closeable(Collections.emptyIterator());
+        }
+        Iterator<Binding> inputs = Iter.concat(peeked.iterator(), input);
+        if (selected.isEmpty()) {
+            return closeable(inputs); // every pattern is a ground triple that exists
+        }
+        Set<Var> bound = new HashSet<>();
+        peeked.forEach(b -> b.vars().forEachRemaining(bound::add));
+        List<Integer> order = JoinOrder.order(selected.stream().map(SelectedPattern::pattern).toList(),
+                selected.stream().map(SelectedPattern::count).toList(), bound);
+        return build(stages(selected, order), identity ? peeked.get(0) : null, inputs);
+    }
+
+    /**
+     * The patterns with variables, each with the sources that have matches of it and their count,
+     * every source asked about every pattern at once; null when a pattern has no match anywhere.
+     */
+    private List<SelectedPattern> select(List<Triple> patterns) {
         List<List<SelectedPattern.Probe>> probes = new ArrayList<>();
         for (Triple pattern : patterns) {
             List<SelectedPattern.Probe> perSource = new ArrayList<>();
@@ -87,56 +107,72 @@ public final class BgpExecutor {
                 // No binding can make a pattern without matches match. The other first pages are on
                 // their way: let them arrive, so that the requests sent do not depend on timing.
                 probes.forEach(perSource -> perSource.forEach(SelectedPattern.Probe::settle));
-                return closeable(Collections.emptyIterator());
+                return null;
             }
             if (!Matching.variables(pattern.pattern()).isEmpty()) {
                 selected.add(pattern);
             }
         }
-        Iterator<Binding> inputs = Iter.concat(peeked.iterator(), input);
-        if (selected.isEmpty()) {
-            return closeable(inputs); // every pattern is a ground triple that exists
+        return selected;
+    }
+
+    /**
+     * One stage of the pipeline: a pattern, or a group of patterns that one source joins itself
+     * ({@code endpoint}), led by the pattern {@code first}.
+     */
+    private record Stage(SelectedPattern first, List<Triple> members, GroupEndpoint endpoint) {
+
+        boolean grouped() {
+            return endpoint != null;
         }
-        Set<Var> bound = new HashSet<>();
-        peeked.forEach(b -> b.vars().forEachRemaining(bound::add));
-        List<Integer> order = JoinOrder.order(selected.stream().map(SelectedPattern::pattern).toList(),
-                selected.stream().map(SelectedPattern::count).toList(), bound);
-        PlanReport plan = sources.plan();
-        int inFlight = sources.first().options().chunksInFlight();
-        SelectedPattern first = selected.get(order.get(0));
-        IteratorCloseable<Binding> stages = null;
+    }
+
+    /** The stages in join order: each pattern once, alone or in the exclusive group it leads. */
+    private List<Stage> stages(List<SelectedPattern> selected, List<Integer> order) {
+        List<Stage> stages = new ArrayList<>();
         Set<Integer> staged = new HashSet<>();
-        if (identity) {
-            List<Integer> group = exclusiveGroup(selected, order, 0);
-            staged.addAll(group);
-            if (group.size() > 1) {
-                List<Triple> members = members(selected, order, group);
-                GroupEndpoint endpoint = groupEndpoint(first.sources().get(0));
-                stages = GroupScan.of(endpoint, members, groupStep(plan, members, first, endpoint));
-            } else {
-                PlanReport.Step scan = step(plan, "scan", first);
-                stages = new ScanStage(first.pattern(), first.triples(scan), List.of(peeked.get(0)), scan);
-            }
-        }
         for (int k = 0; k < order.size(); k++) {
-            if (!staged.add(k)) {
+            if (staged.contains(k)) {
                 continue;
             }
-            SelectedPattern next = selected.get(order.get(k));
             List<Integer> group = exclusiveGroup(selected, order, k);
-            Iterator<Binding> upstream = stages == null ? inputs : stages;
-            // A plan step is registered when made: make only the one this stage reports to.
-            if (group.size() > 1) {
-                staged.addAll(group);
-                List<Triple> members = members(selected, order, group);
-                GroupEndpoint endpoint = groupEndpoint(next.sources().get(0));
-                stages = new BindJoinStage(new GroupLookup(endpoint, members), inFlight, upstream,
-                        groupStep(plan, members, next, endpoint));
-            } else {
-                stages = new BindJoinStage(next.lookup(), inFlight, upstream, step(plan, "bind join", next));
-            }
+            staged.addAll(group);
+            SelectedPattern first = selected.get(order.get(k));
+            stages.add(group.size() > 1
+                    ? new Stage(first, members(selected, order, group), groupEndpoint(first.sources().get(0)))
+                    : new Stage(first, List.of(first.pattern()), null));
         }
         return stages;
+    }
+
+    /**
+     * The stages as iterators, each reading the one before. With one empty binding in ({@code
+     * alone}), the first stage scans its pattern or asks its group; every other stage is a bind join
+     * of its input's chunks. A plan step is registered when made: made in order, stage by stage.
+     */
+    private IteratorCloseable<Binding> build(List<Stage> stages, Binding alone, Iterator<Binding> inputs) {
+        PlanReport plan = sources.plan();
+        int inFlight = sources.first().options().chunksInFlight();
+        IteratorCloseable<Binding> last = null;
+        for (Stage stage : stages) {
+            SelectedPattern first = stage.first();
+            if (last == null && alone != null) {
+                if (stage.grouped()) {
+                    last = GroupScan.of(stage.endpoint(), stage.members(), groupStep(plan, stage.members(), first,
+                            stage.endpoint()));
+                } else {
+                    PlanReport.Step scan = step(plan, "scan", first);
+                    last = new ScanStage(first.pattern(), first.triples(scan), List.of(alone), scan);
+                }
+            } else {
+                Iterator<Binding> upstream = last == null ? inputs : last;
+                last = stage.grouped()
+                        ? new BindJoinStage(new GroupLookup(stage.endpoint(), stage.members()), inFlight, upstream,
+                                groupStep(plan, stage.members(), first, stage.endpoint()))
+                        : new BindJoinStage(first.lookup(), inFlight, upstream, step(plan, "bind join", first));
+            }
+        }
+        return last;
     }
 
     private static List<Triple> members(List<SelectedPattern> selected, List<Integer> order, List<Integer> group) {

@@ -16,6 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
+import org.apache.jena.sparql.algebra.Algebra;
+import org.apache.jena.sparql.algebra.op.OpBGP;
+import org.apache.jena.sparql.core.BasicPattern;
 import org.apache.jena.sparql.core.Substitute;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.graph.GraphFactory;
@@ -26,14 +29,15 @@ import dev.ldf.client.http.FragmentRequest;
 import dev.ldf.client.page.Controls;
 import dev.ldf.client.page.Page;
 import dev.ldf.client.source.Fetched;
+import dev.ldf.client.source.GroupEndpoint;
 import dev.ldf.client.source.TripleSource;
 
 /**
  * A fragment interface over triples in memory, for the join engine's unit tests: paged fragments
- * with exact counts, brTPF requests where it is told to take bindings, and a record of every
- * request it answered.
+ * with exact counts, brTPF requests where it is told to take bindings, groups of patterns joined
+ * in one query where it is told to (as a SPARQL endpoint), and a record of every request.
  */
-final class InMemorySource implements TripleSource {
+final class InMemorySource implements TripleSource, GroupEndpoint {
 
     /** One request: its pattern and how many bindings it carried (0 for none). */
     record Request(Triple pattern, int bindings) {}
@@ -44,6 +48,8 @@ final class InMemorySource implements TripleSource {
     private final int maxBindings;
     private final int pageSize;
     private final boolean announcesPredicates;
+    private boolean joinsGroups;
+    private final AtomicInteger groupQueries = new AtomicInteger();
     private final Map<String, List<Triple>> answers = new ConcurrentHashMap<>();
     private final AtomicInteger pages = new AtomicInteger();
     private final List<Request> requests = Collections.synchronizedList(new ArrayList<>());
@@ -56,6 +62,17 @@ final class InMemorySource implements TripleSource {
         this.maxBindings = maxBindings;
         this.pageSize = pageSize;
         this.announcesPredicates = announcesPredicates;
+    }
+
+    /** This source joins groups of patterns itself, as a SPARQL endpoint does. */
+    InMemorySource joiningGroups() {
+        joinsGroups = true;
+        return this;
+    }
+
+    /** Groups of patterns asked of this source as one query. */
+    int groupQueries() {
+        return groupQueries.get();
     }
 
     /** Pages handed out, first pages and the pages after them. */
@@ -87,6 +104,24 @@ final class InMemorySource implements TripleSource {
     @Override
     public boolean firstPageCounts() {
         return true;
+    }
+
+    @Override
+    public Optional<GroupEndpoint> groups() {
+        return joinsGroups ? Optional.of(this) : Optional.empty();
+    }
+
+    /** The group's solutions that agree with one of the keys (all of them for no key or one empty key), in one page. */
+    @Override
+    public CompletableFuture<SolutionsPage> solutionsPage(List<Triple> patterns, List<Binding> keys) {
+        groupQueries.incrementAndGet();
+        List<Binding> solutions = new ArrayList<>();
+        Algebra.exec(new OpBGP(BasicPattern.wrap(patterns)), graph).forEachRemaining(solution -> {
+            if (keys.isEmpty() || keys.stream().anyMatch(key -> Algebra.compatible(key, solution))) {
+                solutions.add(solution);
+            }
+        });
+        return CompletableFuture.completedFuture(new SolutionsPage(solutions, null));
     }
 
     @Override

@@ -112,6 +112,19 @@ class JoinEngineTest {
     }
 
     @Test
+    void patternsOnlyOneSourceHasAreJoinedThereAsAGroup() {
+        List<Triple> people = DATA.stream().filter(t -> !t.getPredicate().equals(KNOWS)).toList();
+        List<Triple> knows = DATA.stream().filter(t -> t.getPredicate().equals(KNOWS)).toList();
+        InMemorySource endpoint = new InMemorySource("endpoint", people, true, 10, 10, true).joiningGroups();
+        InMemorySource fragments = new InMemorySource("fragments", knows, true, 10, 10, true);
+        List<Triple> bgp = List.of(t("?p", TYPE, PERSON), t("?p", NAME, "?n"), t("?p", LIKES, "?q"), t("?q", KNOWS, "?r"));
+        assertEquals(jena(DATA, bgp), engine(List.of(endpoint, fragments), bgp));
+        assertTrue(endpoint.groupQueries() > 0, "the three patterns only the endpoint has went there as a group");
+        assertTrue(endpoint.requests().stream().noneMatch(r -> r.bindings() > 0),
+                () -> "no bind join of single patterns at the endpoint: " + endpoint.requests());
+    }
+
+    @Test
     void everyPageOfAFragmentIsRead() {
         InMemorySource source = new InMemorySource("pages", DATA, true, 10, 1, false);
         List<Triple> bgp = List.of(t("?p", NAME, "?n"));
