@@ -37,6 +37,7 @@ import dev.ldf.server.monitor.Readiness;
 import dev.ldf.server.monitor.RequestMetricsHandler;
 import dev.ldf.server.monitor.ServerMetrics;
 import dev.ldf.server.rdf.Writers;
+import dev.ldf.cli.Causes;
 
 /**
  * An embedded Jetty serving the configured datasets.
@@ -157,7 +158,7 @@ public final class FragmentServer implements AutoCloseable {
             }
         } catch (Exception e) {
             stopQuietly(jetty);
-            if (causedBy(e, BindException.class)) {
+            if (Causes.has(e, BindException.class)) {
                 throw new PortInUseException(config.host(), config.port(), e);
             }
             throw e;
@@ -236,12 +237,4 @@ public final class FragmentServer implements AutoCloseable {
         }
     }
 
-    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -20,6 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.ldf.client.page.Page;
+import dev.ldf.cli.Causes;
 
 /**
  * Fetches fragment pages over HTTP/1.1 with keep-alive and gzip, at most
@@ -147,12 +148,8 @@ public final class FragmentHttpClient implements AutoCloseable {
 
     /** Whether a failed connection failed on the name: Java's client reports it as a ConnectException. */
     private static boolean unknownHost(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof UnknownHostException || t instanceof UnresolvedAddressException) {
-                return true;
-            }
-        }
-        return false;
+        return Causes.find(e, t -> t instanceof UnknownHostException || t instanceof UnresolvedAddressException)
+                .isPresent();
     }
 
     private static int port(URI uri) {

@@ -20,6 +20,7 @@ import org.apache.jena.sparql.engine.binding.Binding;
 
 import dev.ldf.client.page.Page;
 import dev.ldf.client.page.PageParser;
+import dev.ldf.cli.Causes;
 
 /**
  * Reads the body of a 200 answer as it streams in: a fragment page, or one quantum of a
@@ -110,11 +111,6 @@ final class ResponseReaders {
 
     /** The I/O failure under a parser's exception, when the stream broke rather than the syntax. */
     private static IOException transportFailure(Throwable e) {
-        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
-            if (t instanceof IOException io) {
-                return io;
-            }
-        }
-        return null;
+        return Causes.find(e, IOException.class).orElse(null);
     }
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import dev.ldf.cli.Causes;
+
 /**
  * A conversion that ran out of heap or disk, told as what to change: which loader ran with how much
  * heap, and the setting that gives it more, instead of an {@link OutOfMemoryError}'s trace.
@@ -21,18 +23,16 @@ public final class ConversionLimits extends IOException {
      * ran out (anywhere in its causes), or the disk filled up under {@code work}.
      */
     static ConversionLimits of(Throwable e, HdtLoader loader, Path work) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof OutOfMemoryError) {
-                return outOfHeap(loader, e);
-            }
-            if (t instanceof IOException && String.valueOf(t.getMessage()).contains("No space left on device")) {
-                return new ConversionLimits("the disk is full under " + work + ": the " + loader + " loader sorts in "
+        Throwable limit = Causes.find(e, t -> t instanceof OutOfMemoryError
+                || t instanceof IOException && String.valueOf(t.getMessage()).contains("No space left on device")).orElse(null);
+        if (limit == null) {
+            return null;
+        }
+        return limit instanceof OutOfMemoryError ? outOfHeap(loader, e)
+                : new ConversionLimits("the disk is full under " + work + ": the " + loader + " loader sorts in "
                         + "chunks there and needs free space of about " + (loader == HdtLoader.BOUNDED
                                 ? "three times the gzipped input" : "twice the uncompressed input")
                         + "; free some, or write the output (-o) to a disk with more room", e);
-            }
-        }
-        return null;
     }
 
     private static ConversionLimits outOfHeap(HdtLoader loader, Throwable e) {

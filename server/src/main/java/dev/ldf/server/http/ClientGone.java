@@ -2,6 +2,8 @@ package dev.ldf.server.http;
 
 import java.io.IOException;
 
+import dev.ldf.cli.Causes;
+
 /**
  * Tells a client that went away from a failure of the server. Writing a page only touches the
  * network (never files), so an {@link IOException} anywhere in the cause chain means the
@@ -12,15 +14,7 @@ final class ClientGone {
     private ClientGone() {}
 
     static boolean causedBy(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof IOException || socketWriteRace(t)) {
-                return true;
-            }
-            if (t.getCause() == t) {
-                break;
-            }
-        }
-        return false;
+        return Causes.find(failure, t -> t instanceof IOException || socketWriteRace(t)).isPresent();
     }
 
     /**

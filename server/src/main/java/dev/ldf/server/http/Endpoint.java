@@ -14,6 +14,7 @@ import dev.ldf.server.monitor.OutOfMemory;
 import dev.ldf.server.monitor.RequestLabels;
 import dev.ldf.server.rdf.ErrorView;
 import dev.ldf.server.rdf.OutputFormat;
+import dev.ldf.cli.Causes;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -169,11 +170,7 @@ abstract class Endpoint extends HttpServlet {
 
     /** A client that closed its connection early is normal traffic: one line, at debug level. */
     private static void clientGone(HttpServletRequest request, Exception e) {
-        Throwable cause = e;
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
-        LOG.debug("Client went away during {} {}: {}", request.getMethod(), target(request), cause.toString());
+        LOG.debug("Client went away during {} {}: {}", request.getMethod(), target(request), Causes.root(e).toString());
     }
 
     /** The request target for a log line, cut short: terms may be 100 KB. */

@@ -13,6 +13,7 @@ import dev.ldf.server.live.patch.BadPatchException;
 import dev.ldf.server.live.patch.ChangeSet;
 import dev.ldf.server.live.patch.PatchReader;
 import dev.ldf.server.live.patch.UpdateReader;
+import dev.ldf.cli.Causes;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -93,14 +94,14 @@ final class PatchWrites {
             throw new HttpError(400, "The patch was not applied. " + e.getMessage(), true);
         } catch (IOException | RuntimeException e) {
             // The parsers may wrap what the body's stream threw.
-            if (cause(e, PatchBudget.TooLarge.class) != null) {
+            if (Causes.has(e, PatchBudget.TooLarge.class)) {
                 throw budget.tooLarge();
             }
-            if (cause(e, PatchBudget.Busy.class) != null) {
+            if (Causes.has(e, PatchBudget.Busy.class)) {
                 response.setHeader("Retry-After", Integer.toString(retryAfterSeconds));
                 throw budget.busy(retryAfterSeconds);
             }
-            HttpError refused = cause(e, HttpError.class);
+            HttpError refused = Causes.find(e, HttpError.class).orElse(null);
             if (refused != null) {
                 throw refused; // a body that does not decode, or does not arrive
             }
@@ -115,15 +116,6 @@ final class PatchWrites {
     private static HttpError drained(HttpError refusal, HttpServletRequest request) throws IOException {
         boolean all = FragmentParameters.drain(request);
         return new HttpError(refusal.status(), refusal.getMessage(), !all);
-    }
-
-    private static <T extends Throwable> T cause(Throwable e, Class<T> type) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return type.cast(t);
-            }
-        }
-        return null;
     }
 
     private static String mediaType(String contentType) {

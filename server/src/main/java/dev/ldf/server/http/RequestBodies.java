@@ -12,6 +12,7 @@ import java.util.zip.ZipException;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 
 import jakarta.servlet.http.HttpServletRequest;
+import dev.ldf.cli.Causes;
 
 /**
  * A request body as its sender meant it: decoded from its {@code Content-Encoding} (gzip or
@@ -91,10 +92,8 @@ final class RequestBodies {
         private HttpError stopped(IOException e) {
             String got = declared > 0 ? read + " of the " + declared + " bytes its Content-Length declares"
                     : read + " bytes";
-            for (Throwable t = e; t != null; t = t.getCause()) {
-                if (t instanceof TimeoutException) {
-                    return new HttpError(408, "The request body stopped arriving after " + got + ".", true);
-                }
+            if (Causes.has(e, TimeoutException.class)) {
+                return new HttpError(408, "The request body stopped arriving after " + got + ".", true);
             }
             return new HttpError(400, "The request body ended after " + got + ".", true);
         }

@@ -18,6 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.ldf.server.config.Limits;
+import dev.ldf.cli.Causes;
 
 /**
  * Reads a request body completely before the request goes on, asynchronously: while the bytes
@@ -139,10 +140,7 @@ final class RequestBodyHandler extends Handler.Wrapper {
             if (done.compareAndSet(false, true)) {
                 deadline.cancel();
                 LOG.debug("Reading a request body failed: {}", failure.toString());
-                boolean timeout = false;
-                for (Throwable t = failure; t != null; t = t.getCause()) {
-                    timeout |= t instanceof TimeoutException;
-                }
+                boolean timeout = Causes.has(failure, TimeoutException.class);
                 response.getHeaders().put(HttpHeader.CONNECTION, "close");
                 Response.writeError(request, response, callback,
                         timeout ? HttpStatus.REQUEST_TIMEOUT_408 : HttpStatus.BAD_REQUEST_400);

@@ -1,7 +1,11 @@
 package dev.ldf.server.monitor;
 
+import java.util.Optional;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import dev.ldf.cli.Causes;
 
 /**
  * What the server does when the heap runs out. After an {@link OutOfMemoryError} any thread may
@@ -43,13 +47,9 @@ public final class OutOfMemory {
      * that owns its JVM, halts; true when it was one.
      */
     public static boolean check(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof OutOfMemoryError) {
-                halt(t);
-                return true;
-            }
-        }
-        return false;
+        Optional<OutOfMemoryError> outOfMemory = Causes.find(failure, OutOfMemoryError.class);
+        outOfMemory.ifPresent(OutOfMemory::halt);
+        return outOfMemory.isPresent();
     }
 
     private static void halt(Throwable error) {

@@ -20,6 +20,7 @@ import org.apache.jena.riot.tokens.Tokenizer;
 import org.apache.jena.riot.tokens.TokenizerText;
 
 import dev.ldf.server.syntax.LexicalLimits;
+import dev.ldf.cli.Causes;
 
 /**
  * Reads RDF Patch text (https://afs.github.io/rdf-patch/) into a {@link ChangeSet}, streaming:
@@ -162,14 +163,9 @@ public final class PatchReader {
     }
 
     private static boolean malformedText(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            // Jena's tokenizer reports the decoder's error as "Bad character encoding".
-            if (t instanceof CharacterCodingException || t instanceof RiotException && t.getMessage() != null
-                    && t.getMessage().contains("character encoding")) {
-                return true;
-            }
-        }
-        return false;
+        // Jena's tokenizer reports the decoder's error as "Bad character encoding".
+        return Causes.find(e, t -> t instanceof CharacterCodingException || t instanceof RiotException
+                && t.getMessage() != null && t.getMessage().contains("character encoding")).isPresent();
     }
 
     /** One RDF term as the tokenizer reads it, not yet checked. */
