@@ -151,15 +151,16 @@ public final class Main implements Callable<Integer> {
                     .loading(loading == null ? DatasetConfig.Loading.AUTO : loading.mode())
                     .maxBindingsPerRequest(maxBindings).build()));
         }
+        ServerConfig.Builder given = config.toBuilder();
         if (host != null || port != null) {
-            config = config.withListener(host != null ? host : config.host(), port != null ? port : config.port());
+            given.listener(host != null ? host : config.host(), port != null ? port : config.port());
         }
         if (baseUrl != null) {
-            config = config.withBaseUrl(baseUrl);
+            given.baseUrl(baseUrl);
         }
         if (maxAge != null) {
-            config = config.withCacheMaxAge(maxAge);
+            given.cacheMaxAgeSeconds(maxAge);
         }
-        return config.validated();
+        return given.build();
     }
 }

@@ -34,7 +34,7 @@ class GracefulStopTest {
 
     private ServerConfig config(int shutdownSeconds) {
         return ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt())))
-                .withLimits(Limits.builder().shutdownTimeoutSeconds(shutdownSeconds).build());
+                .toBuilder().limits(Limits.builder().shutdownTimeoutSeconds(shutdownSeconds).build()).build();
     }
 
     @Test

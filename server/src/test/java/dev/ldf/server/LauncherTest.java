@@ -115,7 +115,7 @@ class LauncherTest {
         int port = ServerProcess.freePort();
         Path config = dir.resolve("server-" + port + ".json");
         ConfigFile.write(ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt())))
-                .withListener("127.0.0.1", port), config);
+                .toBuilder().listener("127.0.0.1", port).build(), config);
         Path log = dir.resolve("server-" + port + ".log");
         ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "--config", config.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile());

@@ -45,7 +45,7 @@ class OutOfMemoryTest {
         public static void main(String[] args) throws Exception {
             OutOfMemory.haltTheProcess();
             FragmentServer server = FragmentServer.start(ServerConfig.of(List.of(DatasetConfig.builder("library", args[1])
-                    .build())).withListener("127.0.0.1", 0));
+                    .build())).toBuilder().listener("127.0.0.1", 0).build());
             Runnable fail = () -> {
                 throw new OutOfMemoryError("probe");
             };

@@ -68,7 +68,7 @@ public final class LocalDeployment implements AutoCloseable {
                 .title(config.title()).description(config.description()).listener("127.0.0.1", 0)
                 .cacheMaxAgeSeconds(config.cacheMaxAgeSeconds()).maxRequestHeaderBytes(config.maxRequestHeaderBytes())
                 .maxRequestBodyBytes(Math.toIntExact(Sizes.parse(options.maxBody()))).datasets(config.datasets())
-                .build().validated();
+                .build();
         Path replicaFile = root.resolve("replica.json");
         ConfigFile.write(replicaConfig, replicaFile);
         List<Replica> replicas = new ArrayList<>();
@@ -114,7 +114,7 @@ public final class LocalDeployment implements AutoCloseable {
             datasets.add(d.asFollower(copy, primary + d.name()));
         }
         Path file = root.resolve("replica-" + i + ".json");
-        ConfigFile.write(config.withDatasets(datasets).validated(), file);
+        ConfigFile.write(config.toBuilder().datasets(datasets).build(), file);
         return file;
     }
 

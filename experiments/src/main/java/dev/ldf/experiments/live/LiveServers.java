@@ -25,7 +25,7 @@ final class LiveServers {
         Path config = dir.resolve("server.json");
         ConfigFile.write(ServerConfig.builder()
                 .title("Live experiment").listener("127.0.0.1", 0).cacheMaxAgeSeconds(60).datasets(List.of(dataset))
-                .build().validated(), config);
+                .build(), config);
         return Replica.start(config, dir.resolve("server.log"), jvmArgs);
     }
 

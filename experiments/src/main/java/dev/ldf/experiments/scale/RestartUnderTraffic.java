@@ -60,7 +60,7 @@ final class RestartUnderTraffic {
         ConfigFile.write(ServerConfig.builder().title("Scale").listener("127.0.0.1", port).cacheMaxAgeSeconds(MAX_AGE_SECONDS)
                 .datasets(List.of(DatasetConfig.builder("watdiv", hdt.toAbsolutePath().toString()).title("WatDiv")
                         .prefixes(Map.of()).build()))
-                .build().validated(), config);
+                .build(), config);
         Replica server = Replica.start(config, work.resolve("server-1.log"), jvmArgs, port, START_TIMEOUT);
         try (NginxCache cache = NginxCache.start(work.resolve("nginx"), new NginxCache.Settings("127.0.0.1",
                 Replica.freePort(), "256k", "1g"), List.of(new InetSocketAddress("127.0.0.1", port)))) {

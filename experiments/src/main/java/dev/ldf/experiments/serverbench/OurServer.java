@@ -44,8 +44,8 @@ final class OurServer implements Contender {
         DatasetConfig data = DatasetConfig.builder(dataset, hdt.toAbsolutePath().toString())
                 .title("WatDiv").loading(loading).prefixes(Map.of()).build();
         Path config = dir.resolve("server.json");
-        ConfigFile.write(ServerConfig.builder().title("Benchmark").listener("127.0.0.1", 0).datasets(List.of(data)).build()
-                .validated(), config);
+        ConfigFile.write(ServerConfig.builder().title("Benchmark").listener("127.0.0.1", 0).datasets(List.of(data)).build(),
+                config);
         Replica replica = Replica.start(config, dir.resolve("server.log"), jvmArgs);
         ProcessHandle process = ProcessHandle.of(replica.pid()).orElseThrow();
         return new Running() {

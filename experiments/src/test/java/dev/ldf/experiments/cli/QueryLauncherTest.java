@@ -55,7 +55,7 @@ class QueryLauncherTest {
         Path hdt = ROOT.resolve("hdt-data/target/datasets/library.hdt");
         try (FragmentServer server = FragmentServer.start(ServerConfig.of(List.of(
                 DatasetConfig.builder("library", hdt.toString()).pageSize(100).build()))
-                .withListener("127.0.0.1", 0))) {
+                .toBuilder().listener("127.0.0.1", 0).build())) {
             String url = server.uri().resolve("/library").toString();
             Result first = launch(url, QUERY, "--format", "csv", "-q");
             assertEquals(0, first.code(), first.err());

@@ -53,7 +53,7 @@ public final class FragmentsWebApp implements ServletContainerInitializer {
         OpenDatasets datasets;
         ServerConfig config;
         try {
-            config = ConfigFile.read(file).validated();
+            config = ConfigFile.read(file);
             datasets = OpenDatasets.open(config);
         } catch (Exception e) {
             // The container logs the failed deployment; the message names the file and what is wrong.

@@ -74,8 +74,8 @@ public final class ConfigFile {
         }
         Path dir = file.toAbsolutePath().getParent();
         try {
-            return parsed.withDatasets(parsed.datasets().stream().map(d -> d == null ? null : d.resolvedAgainst(dir))
-                    .toList()).validated();
+            return parsed.toBuilder().datasets(parsed.datasets().stream().map(d -> d == null ? null : d.resolvedAgainst(dir))
+                    .toList()).build();
         } catch (ConfigException e) {
             throw new ConfigException("Configuration " + file + ": " + e.getMessage(), e);
         }

@@ -181,42 +181,9 @@ public record ServerConfig(
          * @throws ConfigException for the first setting that is wrong
          */
         public ServerConfig build() {
-            return unchecked().validated();
-        }
-
-        /** The configuration as set, unchecked: for a start that reports what is wrong in its own words. */
-        ServerConfig unchecked() {
             return new ServerConfig(title, description, host, port, baseUrl, cacheMaxAgeSeconds, maxRequestHeaderBytes,
-                    maxRequestBodyBytes, datasets, limits, http2, tokens);
+                    maxRequestBodyBytes, datasets, limits, http2, tokens).validated();
         }
-    }
-
-    public ServerConfig withDatasets(List<DatasetConfig> list) {
-        return toBuilder().datasets(list).unchecked();
-    }
-
-    public ServerConfig withListener(String newHost, int newPort) {
-        return toBuilder().listener(newHost, newPort).unchecked();
-    }
-
-    public ServerConfig withBaseUrl(String url) {
-        return toBuilder().baseUrl(url).unchecked();
-    }
-
-    public ServerConfig withCacheMaxAge(int seconds) {
-        return toBuilder().cacheMaxAgeSeconds(seconds).unchecked();
-    }
-
-    public ServerConfig withHttp2(boolean on) {
-        return toBuilder().http2(on).unchecked();
-    }
-
-    public ServerConfig withTokens(Tokens newTokens) {
-        return toBuilder().tokens(newTokens).unchecked();
-    }
-
-    public ServerConfig withLimits(Limits newLimits) {
-        return toBuilder().limits(newLimits).unchecked();
     }
 
     /**

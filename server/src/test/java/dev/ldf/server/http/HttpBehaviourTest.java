@@ -50,9 +50,9 @@ class HttpBehaviourTest {
         String hdt = dev.ldf.server.testing.TestData.libraryHdt().toString();
         dev.ldf.server.config.ServerConfig config = dev.ldf.server.config.ServerConfig.of(java.util.List.of(
                 dev.ldf.server.config.DatasetConfig.builder("library", hdt).pageSize(100).build()))
-                .withListener("127.0.0.1", 0);
+                .toBuilder().listener("127.0.0.1", 0).build();
         for (boolean on : new boolean[] {true, false}) {
-            try (dev.ldf.server.FragmentServer server = dev.ldf.server.FragmentServer.start(config.withHttp2(on))) {
+            try (dev.ldf.server.FragmentServer server = dev.ldf.server.FragmentServer.start(config.toBuilder().http2(on).build())) {
                 String page = server.uri().resolve("/library?predicate=http%3A%2F%2Fschema.org%2Fname").toString();
                 java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(page))
                         .header("Accept", "application/n-quads");
@@ -158,7 +158,7 @@ class HttpBehaviourTest {
     @Test
     void aConfiguredBaseUrlWinsOverTheRequest() throws Exception {
         ServerConfig config = ServerConfig.of(List.of(DatasetConfig.of("library", TestData.libraryHdt())))
-                .withListener("127.0.0.1", 0).withBaseUrl("https://example.org/ldf/");
+                .toBuilder().listener("127.0.0.1", 0).baseUrl("https://example.org/ldf/").build();
         try (FragmentServer server = FragmentServer.start(config)) {
             String body = Http.get(server.uri() + "library?page=2", "Accept", "application/n-quads",
                     "X-Forwarded-Host", "evil.example").body();

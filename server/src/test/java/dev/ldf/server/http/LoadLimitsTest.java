@@ -47,7 +47,7 @@ class LoadLimitsTest {
         return FragmentServer.start(ServerConfig.of(List.of(
                 DatasetConfig.builder("library", hdt).pageSize(100).build(),
                 DatasetConfig.builder("whole", hdt).pageSize(10_000).build()))
-                .withListener("127.0.0.1", 0).withLimits(limits));
+                .toBuilder().listener("127.0.0.1", 0).limits(limits).build());
     }
 
     private static HttpResponse<String> get(FragmentServer server, String path) throws Exception {
@@ -98,8 +98,8 @@ class LoadLimitsTest {
         String hdt = TestData.largeHdt().toString();
         try (FragmentServer server = FragmentServer.start(ServerConfig.of(List.of(
                 DatasetConfig.builder("large", hdt).pageSize(100).build()))
-                .withListener("127.0.0.1", 0).withLimits(Limits.builder()
-                        .retryAfterSeconds(3).maxConcurrentDumps(1).build()))) {
+                .toBuilder().listener("127.0.0.1", 0).limits(Limits.builder()
+                        .retryAfterSeconds(3).maxConcurrentDumps(1).build()).build())) {
             // 30 MB that nobody reads: the dump keeps its place while the server waits to write.
             Socket reader = new Socket();
             reader.setReceiveBufferSize(1024);

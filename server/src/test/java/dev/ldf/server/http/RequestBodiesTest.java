@@ -72,7 +72,7 @@ class RequestBodiesTest {
                 .writes(new Writes(true, TOKEN, null)).build();
         // Connections idle for 2 s are closed: a body that stops arriving is found out soon.
         Limits limits = Limits.builder().idleTimeoutSeconds(2).build();
-        server = FragmentServer.start(ServerConfig.of(List.of(library)).withListener("127.0.0.1", 0).withLimits(limits));
+        server = FragmentServer.start(ServerConfig.of(List.of(library)).toBuilder().listener("127.0.0.1", 0).limits(limits).build());
     }
 
     @AfterAll

@@ -50,7 +50,7 @@ class SlowReadersTest {
                 .writes(new Writes(true, TOKEN, null)).build();
         Limits limits = Limits.builder().maxConcurrentDumps(2).build(); // the default rate, 64 KB/s
         long begun = System.nanoTime();
-        ServerConfig config = ServerConfig.of(List.of(large)).withListener("127.0.0.1", 0).withLimits(limits);
+        ServerConfig config = ServerConfig.of(List.of(large)).toBuilder().listener("127.0.0.1", 0).limits(limits).build();
         try (FragmentServer server = FragmentServer.start(config)) {
             AtomicBoolean reading = new AtomicBoolean(true);
             CompletableFuture<Void> first = CompletableFuture.runAsync(() -> readSlowly(server.port(), reading));

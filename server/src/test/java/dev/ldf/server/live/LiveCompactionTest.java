@@ -49,7 +49,7 @@ class LiveCompactionTest {
         Path hdt = dir.resolve("library.hdt");
         Files.copy(TestData.libraryHdt(), hdt);
         ServerConfig config = ServerConfig.of(List.of(DatasetConfig.builder("library", hdt.toString())
-                .pageSize(50).writes(new Writes(true, TOKEN, null, 0L)).build())).withListener("127.0.0.1", 0);
+                .pageSize(50).writes(new Writes(true, TOKEN, null, 0L)).build())).toBuilder().listener("127.0.0.1", 0).build();
         Set<Triple> expected;
         long version;
         try (FragmentServer server = FragmentServer.start(config)) {
@@ -167,7 +167,7 @@ class LiveCompactionTest {
                 dev.ldf.hdt.convert.ConversionProgress.silent()).convert(List.of(empty), hdt);
         assertFalse(Files.exists(HdtFiles.indexFile(hdt)), "an empty file needs no index");
         ServerConfig config = ServerConfig.of(List.of(DatasetConfig.builder("new", hdt.toString())
-                .writes(new Writes(true, TOKEN, null, 0L)).build())).withListener("127.0.0.1", 0);
+                .writes(new Writes(true, TOKEN, null, 0L)).build())).toBuilder().listener("127.0.0.1", 0).build();
         String triple = "<" + EX + "s> <" + EX + "p> \"o\" .\n";
         try (FragmentServer server = FragmentServer.start(config)) {
             String base = server.uri() + "new";

@@ -153,6 +153,6 @@ class LiveFollowerTest {
 
     private static ServerConfig config(Path hdt, Writes writes) {
         return ServerConfig.of(List.of(DatasetConfig.builder("library", hdt.toString())
-                .pageSize(50).writes(writes).build())).withListener("127.0.0.1", 0);
+                .pageSize(50).writes(writes).build())).toBuilder().listener("127.0.0.1", 0).build();
     }
 }

@@ -122,6 +122,6 @@ class LivePreemptiveEndpointTest {
         Files.copy(TestData.libraryHdt(), hdt);
         DatasetConfig library = DatasetConfig.builder("library", hdt.toString())
                 .preemption(new Preemption(true, null, 20)).writes(new Writes(true, Writers.TOKEN, null)).build();
-        return ServerConfig.of(List.of(library)).withListener("127.0.0.1", 0);
+        return ServerConfig.of(List.of(library)).toBuilder().listener("127.0.0.1", 0).build();
     }
 }

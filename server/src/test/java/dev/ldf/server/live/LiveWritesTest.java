@@ -237,8 +237,8 @@ class LiveWritesTest {
     @Test
     void longPollsHoldNeitherAPlaceNorAThread() throws Exception {
         // One request at a time, none queued: a long poll that took the place would make the page a 503.
-        ServerConfig config = config(true).withLimits(Limits.builder()
-                .maxConcurrentRequests(1).maxQueuedRequests(0).build());
+        ServerConfig config = config(true).toBuilder().limits(Limits.builder()
+                .maxConcurrentRequests(1).maxQueuedRequests(0).build()).build();
         try (FragmentServer server = FragmentServer.start(config)) {
             String changes = server.uri() + "library/changes";
             List<CompletableFuture<HttpResponse<String>>> polls = new java.util.ArrayList<>();
@@ -271,7 +271,7 @@ class LiveWritesTest {
     @Test
     void aDatasetWithoutWritesHasNoChangesEndpoint() throws Exception {
         ServerConfig config = ServerConfig.of(List.of(DatasetConfig.of("library", copyOfLibrary())))
-                .withListener("127.0.0.1", 0);
+                .toBuilder().listener("127.0.0.1", 0).build();
         try (FragmentServer server = FragmentServer.start(config)) {
             assertEquals(404, Http.get(server.uri() + "library/changes").statusCode());
         }
@@ -284,7 +284,7 @@ class LiveWritesTest {
         }
         DatasetConfig library = DatasetConfig.builder("library", hdt.toString())
                 .writes(new Writes(writes, TOKEN, null)).build();
-        return ServerConfig.of(List.of(library)).withListener("127.0.0.1", 0);
+        return ServerConfig.of(List.of(library)).toBuilder().listener("127.0.0.1", 0).build();
     }
 
     private Path copyOfLibrary() throws IOException {

@@ -39,7 +39,7 @@ class UnrepresentableAnswersTest {
         Path hdt = dir.resolve("library.hdt");
         Files.copy(TestData.libraryHdt(), hdt);
         ServerConfig config = ServerConfig.of(List.of(DatasetConfig.builder("library", hdt.toString())
-                .writes(new Writes(true, Writers.TOKEN, null)).build())).withListener("127.0.0.1", 0);
+                .writes(new Writes(true, Writers.TOKEN, null)).build())).toBuilder().listener("127.0.0.1", 0).build();
         try (FragmentServer server = FragmentServer.start(config)) {
             String[][] cases = {
                 {"http://example.org/s1", "<http://example.org/s1> <http://example.org/123> \"a\""},

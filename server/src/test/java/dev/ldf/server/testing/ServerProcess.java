@@ -55,7 +55,7 @@ public final class ServerProcess implements AutoCloseable {
             throws IOException {
         int port = freePort();
         Path configFile = dir.resolve("server-" + port + ".json");
-        ConfigFile.write(config.withListener("127.0.0.1", port), configFile);
+        ConfigFile.write(config.toBuilder().listener("127.0.0.1", port).build(), configFile);
         Path log = dir.resolve("server-" + port + ".log");
         List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
