@@ -11,9 +11,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
 
-import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
+import picocli.CommandLine;
 
 /**
  * Runs a picocli command the way every {@code ldf-*} command behaves:
@@ -99,7 +99,7 @@ public final class Commands {
         String message = e.getMessage();
         boolean bug = e instanceof RuntimeException && e.getClass().getName().startsWith("java.")
                 && !(e instanceof IllegalArgumentException || e instanceof IllegalStateException
-                        || e instanceof java.io.UncheckedIOException || e instanceof UnsupportedOperationException);
+                        || e instanceof UncheckedIOException || e instanceof UnsupportedOperationException);
         if (message == null || message.isBlank()) {
             message = e.getClass().getSimpleName();
         } else if (bug) {

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -134,7 +135,7 @@ public final class ProgressLine {
         double done = Math.max(0, Math.min(1, share));
         int filled = (int) Math.round(done * BAR_WIDTH);
         return "[" + "=".repeat(filled) + " ".repeat(BAR_WIDTH - filled) + "] "
-                + String.format(java.util.Locale.ROOT, "%3d%%", (int) Math.floor(done * 100));
+                + String.format(Locale.ROOT, "%3d%%", (int) Math.floor(done * 100));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.ldf.cli;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -24,7 +25,7 @@ public final class QuietOption {
 
     /** Where progress goes: {@code err}, or nowhere with {@code -q}. */
     public PrintStream progress(PrintStream err) {
-        return quiet() ? new PrintStream(java.io.OutputStream.nullOutputStream()) : err;
+        return quiet() ? new PrintStream(OutputStream.nullOutputStream()) : err;
     }
 
     /** The file that {@code -q FILE}, the old spelling, named; said once on {@code err}. */

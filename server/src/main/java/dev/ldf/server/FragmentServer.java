@@ -4,14 +4,15 @@ import java.net.BindException;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executor;
 
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
-import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
+import org.eclipse.jetty.server.ForwardedRequestCustomizer;
 import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.LocalConnector;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
@@ -22,6 +23,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.ldf.cli.Causes;
 import dev.ldf.server.config.FileDescriptors;
 import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.ServerConfig;
@@ -37,7 +39,6 @@ import dev.ldf.server.monitor.Readiness;
 import dev.ldf.server.monitor.RequestMetricsHandler;
 import dev.ldf.server.monitor.ServerMetrics;
 import dev.ldf.server.rdf.Writers;
-import dev.ldf.cli.Causes;
 
 /**
  * An embedded Jetty serving the configured datasets.
@@ -202,7 +203,7 @@ public final class FragmentServer implements AutoCloseable {
     }
 
     /** The threads that answer requests. */
-    java.util.concurrent.Executor threads() {
+    Executor threads() {
         return jetty.getThreadPool();
     }
 

@@ -1,8 +1,5 @@
 package dev.ldf.server;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +19,9 @@ import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.testing.ServerProcess;
 import dev.ldf.server.testing.TestData;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code bin/ldf-server}, the README's start: the serial collector unless the operator names one,
@@ -64,7 +65,7 @@ class LauncherTest {
     void onJava25TheLauncherAddsCompactHeadersAndTheLogHasNoWarning() throws Exception {
         Path jdk25 = jdk(25);
         // Java 17 is the project's floor, so a machine without a JDK 25 skips this rather than fails.
-        org.junit.jupiter.api.Assumptions.assumeTrue(jdk25 != null, "no JDK 25 under /usr/lib/jvm");
+        Assumptions.assumeTrue(jdk25 != null, "no JDK 25 under /usr/lib/jvm");
         Run run = start(Map.of("JAVA_HOME", jdk25.toString()));
         assertTrue(run.commandLine().contains("-XX:+UseCompactObjectHeaders"), run.commandLine());
         assertTrue(run.memory().contains("serial GC (chosen by bin/ldf-server"), run.log);

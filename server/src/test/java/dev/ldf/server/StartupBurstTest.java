@@ -10,13 +10,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -82,7 +85,7 @@ class StartupBurstTest {
         String library = base + "library";
         TriplePattern german = new TriplePattern(Node.ANY, Node.ANY, NodeFactory.createLiteralLang("Germany", "en"));
         TriplePattern year = new TriplePattern(Node.ANY, Node.ANY,
-                NodeFactory.createLiteralDT("1998", org.apache.jena.datatypes.xsd.XSDDatatype.XSDgYear));
+                NodeFactory.createLiteralDT("1998", XSDDatatype.XSDgYear));
         TriplePattern authors = new TriplePattern(Node.ANY, NodeFactory.createURI(SCHEMA + "author"), Node.ANY);
         String germanUrl = Http.url(library, "object", "\"Germany\"@en");
         String yearUrl = Http.url(library, "object", "\"1998\"^^http://www.w3.org/2001/XMLSchema#gYear");
@@ -135,11 +138,11 @@ class StartupBurstTest {
         }
         if (probe.name().equals("HTML page")) {
             int authors = TestData.expected(probe.pattern()).size();
-            assertTrue(response.body().contains(String.format(java.util.Locale.ROOT, "%,d triples match", authors)), what);
+            assertTrue(response.body().contains(String.format(Locale.ROOT, "%,d triples match", authors)), what);
         }
         if (probe.lang() != null && probe.pattern() != null) {
             ParsedPage page = ParsedPage.parse(response.uri().toString(), response.body(), probe.lang());
-            List<org.apache.jena.graph.Triple> expected = TestData.expected(probe.pattern());
+            List<Triple> expected = TestData.expected(probe.pattern());
             assertEquals(expected.size(), page.count(), what);
             assertTrue(page.data().stream().allMatch(t -> expected.contains(t) || t.getSubject().isURI()
                     && t.getSubject().getURI().contains("/.well-known/genid/")), what);

@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.function.IntSupplier;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -39,7 +40,7 @@ public record CommandRun(int code, String err, String out) {
     /** {@code -V} printed {@code name version (commit)}, one line, and nothing else. */
     public CommandRun printsVersion(String name) {
         assertEquals(0, code, err);
-        assertTrue(out.matches(java.util.regex.Pattern.quote(name) + " \\S+ \\([^)]+\\)\\R"), "-V printed: " + out);
+        assertTrue(out.matches(Pattern.quote(name) + " \\S+ \\([^)]+\\)\\R"), "-V printed: " + out);
         assertEquals("", err);
         return this;
     }

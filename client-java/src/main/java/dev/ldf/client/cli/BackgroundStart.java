@@ -1,5 +1,6 @@
 package dev.ldf.client.cli;
 
+import java.security.NoSuchAlgorithmException;
 import javax.net.ssl.SSLContext;
 
 import org.apache.jena.sys.JenaSystem;
@@ -24,7 +25,7 @@ final class BackgroundStart {
         start("tls-init", () -> {
             try {
                 SSLContext.getDefault();
-            } catch (java.security.NoSuchAlgorithmException e) {
+            } catch (NoSuchAlgorithmException e) {
                 // The HTTP client reports it, when it needs TLS.
             }
         });

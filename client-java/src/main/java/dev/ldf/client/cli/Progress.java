@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import dev.ldf.cli.ProgressLine;
 import dev.ldf.client.http.ClientListener;
+import dev.ldf.client.http.FragmentRequest;
 
 /**
  * Requests and results while a query runs, as a {@link ProgressLine} on standard error. A
@@ -32,7 +33,7 @@ final class Progress implements ClientListener {
     }
 
     @Override
-    public void pageReceived(dev.ldf.client.http.FragmentRequest request, int status, long bytes, int data, int metadata) {
+    public void pageReceived(FragmentRequest request, int status, long bytes, int data, int metadata) {
         requests.incrementAndGet();
     }
 

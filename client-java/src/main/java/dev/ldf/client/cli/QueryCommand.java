@@ -1,9 +1,11 @@
 package dev.ldf.client.cli;
 
 import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +16,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.jena.graph.Triple;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 import dev.ldf.cli.Commands;
 import dev.ldf.cli.ExitCode;
@@ -22,13 +28,9 @@ import dev.ldf.cli.UsageException;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.FragmentException;
+import dev.ldf.client.http.HttpOptions;
 import dev.ldf.client.source.Federation;
 import dev.ldf.client.source.FragmentSource;
-import dev.ldf.client.http.HttpOptions;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code ldf-query}: runs a SPARQL query over a TPF or brTPF interface. */
 @Command(name = "ldf-query", mixinStandardHelpOptions = true, sortOptions = false,
@@ -157,8 +159,8 @@ public final class QueryCommand implements Callable<Integer> {
     /** Runs the command and returns its exit code: 0 done, 1 the server failed, 2 a mistake in the call. */
     static int run(PrintStream out, PrintStream err, String... args) {
         CommandLine line = new CommandLine(new QueryCommand(out, err));
-        line.setErr(new java.io.PrintWriter(err, true));
-        line.setOut(new java.io.PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        line.setOut(new PrintWriter(out, true));
         return Commands.run(line, e -> e instanceof UsageException, args);
     }
 
@@ -268,7 +270,7 @@ public final class QueryCommand implements Callable<Integer> {
     /** Standard output or --output (left open), or the query's own file in the results directory. */
     private OutputStream output(QueryInputs.NamedQuery q) throws IOException {
         if (resultsDir == null) {
-            return new java.io.FilterOutputStream(sink) {
+            return new FilterOutputStream(sink) {
                 @Override
                 public void close() throws IOException {
                     flush();

@@ -13,6 +13,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
@@ -161,7 +163,7 @@ final class QueryInputs {
     /** The sources to query, in the order given, and the query text or null. */
     record Positional(List<String> sources, String query) {}
 
-    private static final java.util.regex.Pattern TYPED = java.util.regex.Pattern.compile(
+    private static final Pattern TYPED = Pattern.compile(
             "(?i)(tpf|brtpf|hypermedia|sparql)@(.*)");
 
     private static boolean looksLikeSource(String argument) {
@@ -170,7 +172,7 @@ final class QueryInputs {
     }
 
     private static String withoutType(String argument) {
-        java.util.regex.Matcher typed = TYPED.matcher(argument);
+        Matcher typed = TYPED.matcher(argument);
         if (!typed.matches()) {
             return argument;
         }

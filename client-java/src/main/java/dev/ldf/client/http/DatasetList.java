@@ -3,6 +3,7 @@ package dev.ldf.client.http;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.apache.jena.graph.Node;
@@ -44,7 +45,7 @@ public final class DatasetList {
         return listed;
     }
 
-    private static java.util.Optional<Node> object(Page page, Node subject, Node predicate) {
+    private static Optional<Node> object(Page page, Node subject, Node predicate) {
         return page.data().stream().filter(t -> t.getSubject().equals(subject) && t.getPredicate().equals(predicate))
                 .map(Triple::getObject).findFirst();
     }

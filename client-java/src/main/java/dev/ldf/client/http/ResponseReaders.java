@@ -3,6 +3,7 @@ package dev.ldf.client.http;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +19,9 @@ import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 
+import dev.ldf.cli.Causes;
 import dev.ldf.client.page.Page;
 import dev.ldf.client.page.PageParser;
-import dev.ldf.cli.Causes;
 
 /**
  * Reads the body of a 200 answer as it streams in: a fragment page, or one quantum of a
@@ -60,7 +61,7 @@ final class ResponseReaders {
             while (results.hasNext()) {
                 solutions.add(SourceTerms.checked(results.nextBinding(), request.url()));
             }
-            body.transferTo(java.io.OutputStream.nullOutputStream());
+            body.transferTo(OutputStream.nullOutputStream());
             String next = response.headers().firstValue(FragmentHttpClient.NEXT_TOKEN).orElse(null);
             listener.resultsReceived(request, response.statusCode(), counted.count, solutions.size(), next,
                     ServerTiming.parse(response.headers().firstValue("Server-Timing").orElse(null)));
@@ -96,7 +97,7 @@ final class ResponseReaders {
                     // closed below, after draining
                 }
             }, lang, request.url());
-            body.transferTo(java.io.OutputStream.nullOutputStream());
+            body.transferTo(OutputStream.nullOutputStream());
             listener.pageReceived(request, response.statusCode(), counted.count, page.data().size(), page.metadataTriples());
             return page;
         } catch (RiotException | RuntimeIOException e) {

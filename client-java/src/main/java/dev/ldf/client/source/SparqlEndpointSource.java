@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,8 +27,8 @@ import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.ResultSetMgr;
-import org.apache.jena.riot.system.ErrorHandlerFactory;
 import org.apache.jena.riot.resultset.ResultSetLang;
+import org.apache.jena.riot.system.ErrorHandlerFactory;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.engine.binding.Binding;
 
@@ -226,7 +227,7 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
 
     /** The form of the page after the one {@code form} asks for: the same query, {@value #PAGE_SIZE} further. */
     private static String nextForm(String form) {
-        String query = java.net.URLDecoder.decode(form.substring("query=".length()), StandardCharsets.UTF_8);
+        String query = URLDecoder.decode(form.substring("query=".length()), StandardCharsets.UTF_8);
         int at = query.lastIndexOf(" OFFSET ");
         int end = query.indexOf(' ', at + " OFFSET ".length());
         long offset = Long.parseLong(query.substring(at + " OFFSET ".length(), end));

@@ -2,12 +2,17 @@ package dev.ldf.client.cli;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.net.ServerSocket;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.jena.query.ResultSet;
 import org.apache.jena.rdf.model.Model;
@@ -68,13 +73,13 @@ class QueryCommandTest {
 
     @Test
     void dashOIsTheOutputFileAsInEveryCommandAndTheOldFormatSpellingStillWorksWithANotice(
-            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        java.nio.file.Path file = dir.resolve("authors.csv");
+            @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path file = dir.resolve("authors.csv");
         Run toFile = run(TestServer.dataset("library"), AUTHORS, "-o", file.toString(), "--format", "csv", "-q");
         assertEquals(0, toFile.code(), toFile.err());
         assertEquals("", toFile.out(), "results go to the file, not standard output");
         Run toOut = run(TestServer.dataset("library"), AUTHORS, "--format", "csv", "-q");
-        assertEquals(toOut.out(), java.nio.file.Files.readString(file));
+        assertEquals(toOut.out(), Files.readString(file));
         Run old = run(TestServer.dataset("library"), AUTHORS, "-o", "csv", "-q");
         assertEquals(0, old.code(), old.err());
         assertEquals(toOut.out(), old.out());
@@ -342,25 +347,25 @@ class QueryCommandTest {
 
     /** Issue 33: a query stopped by a signal says that its output is not all there is. */
     @Test
-    void aStoppedQuerySaysItsOutputIsPartial(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        java.nio.file.Path errors = dir.resolve("stderr.txt");
-        Process query = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    void aStoppedQuerySaysItsOutputIsPartial(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path errors = dir.resolve("stderr.txt");
+        Process query = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), QueryCommand.class.getName(), TestServer.dataset("library"),
                 "SELECT * { ?a ?b ?c . ?d ?e ?f }", "--mode", "tpf", "-q", "--format", "tsv")
                 .redirectError(errors.toFile()).start();
-        java.io.InputStream out = query.getInputStream();
+        InputStream out = query.getInputStream();
         byte[] first = out.readNBytes(4096); // results are flowing
         assertTrue(first.length > 0);
         query.destroy(); // SIGTERM, as Ctrl-C's SIGINT, runs the shutdown hooks
-        java.util.concurrent.CompletableFuture.runAsync(() -> {
+        CompletableFuture.runAsync(() -> {
             try {
-                out.transferTo(java.io.OutputStream.nullOutputStream());
-            } catch (java.io.IOException e) {
+                out.transferTo(OutputStream.nullOutputStream());
+            } catch (IOException e) {
                 // gone
             }
         });
-        assertTrue(query.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
-        String err = java.nio.file.Files.readString(errors);
+        assertTrue(query.waitFor(30, TimeUnit.SECONDS));
+        String err = Files.readString(errors);
         assertTrue(err.contains("error: stopped before the end: the output is partial"), err);
     }
 }

@@ -2,6 +2,7 @@ package dev.ldf.client.conformance;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,6 +113,6 @@ final class W3cManifests {
     }
 
     private static Path file(Resource resource) {
-        return resource == null ? null : Path.of(java.net.URI.create(resource.getURI()));
+        return resource == null ? null : Path.of(URI.create(resource.getURI()));
     }
 }

@@ -18,6 +18,7 @@ import org.apache.jena.query.ResultSetRewindable;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.resultset.ResultSetLang;
+import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.RowSetStream;
@@ -135,7 +136,7 @@ final class W3cResults {
         while (rows.hasNext()) {
             seen.add(rows.nextBinding());
         }
-        ResultSet set = ResultSet.adapt(RowSetStream.create(vars.stream().map(org.apache.jena.sparql.core.Var::alloc).toList(),
+        ResultSet set = ResultSet.adapt(RowSetStream.create(vars.stream().map(Var::alloc).toList(),
                 seen.iterator()));
         return ResultSetFactory.makeRewindable(set);
     }

@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -185,7 +187,7 @@ class W3cSparqlSuiteTest {
             }
         }
         report("jena-in-memory", (int) tests.stream().filter(W3cTest::inScope).count(), failures);
-        assertEquals(new java.util.TreeSet<>(listed.keySet()), new java.util.TreeSet<>(failures.keySet()),
+        assertEquals(new TreeSet<>(listed.keySet()), new TreeSet<>(failures.keySet()),
                 "Jena's own failures:\n" + lines(failures));
     }
 
@@ -218,7 +220,7 @@ class W3cSparqlSuiteTest {
             runner.shutdownNow();
             runner = newRunner();
             return TIMEOUT;
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             return cause.getClass().getSimpleName() + ": " + cause.getMessage();
         } catch (InterruptedException e) {

@@ -6,17 +6,17 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Executors;
 import java.util.zip.GZIPOutputStream;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.ResultSetFormatter;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
 
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.http.ClientListener;
@@ -107,7 +107,7 @@ class HostileResponsesTest {
                 exchange.close();
             }
         });
-        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        server.setExecutor(Executors.newCachedThreadPool());
         server.start();
         String url = prefix + "http://127.0.0.1:" + server.getAddress().getPort() + "/data";
         ClientOptions options = ClientOptions.defaults().withHttp(HttpOptions.defaults().withRequestTimeout(TIMEOUT)

@@ -1,8 +1,11 @@
 package dev.ldf.client.hostile;
 
+import java.net.InetSocketAddress;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import com.sun.net.httpserver.HttpServer;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
@@ -12,8 +15,6 @@ import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdf.model.ResourceFactory;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-
-import com.sun.net.httpserver.HttpServer;
 
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.http.ClientListener;
@@ -40,7 +41,7 @@ class HostileSourcesTest {
     @Test
     void anIriThatBreaksOutOfItsBracketsNeverReachesAnotherEndpoint() throws Exception {
         AtomicInteger attacked = new AtomicInteger();
-        HttpServer attacker = HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        HttpServer attacker = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         attacker.createContext("/", exchange -> {
             attacked.incrementAndGet();
             exchange.sendResponseHeaders(500, -1);
@@ -96,7 +97,7 @@ class HostileSourcesTest {
     }
 
     private static void run(String... endpoints) {
-        List<String> sources = java.util.Arrays.stream(endpoints).map(url -> "sparql@" + url).toList();
+        List<String> sources = Arrays.stream(endpoints).map(url -> "sparql@" + url).toList();
         try (Federation federation = Federation.connect(sources, ClientOptions.defaults(), new ClientListener() {})) {
             Query query = QueryFactory.create(QUERY);
             try (QueryExecution execution = QueryExecution.create(query, FragmentDataset.of(federation))) {

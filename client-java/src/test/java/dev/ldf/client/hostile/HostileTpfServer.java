@@ -2,6 +2,7 @@ package dev.ldf.client.hostile;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.concurrent.Executors;
 import java.util.function.UnaryOperator;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -28,7 +29,7 @@ final class HostileTpfServer implements AutoCloseable {
         this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         this.base = "http://127.0.0.1:" + server.getAddress().getPort() + "/data";
         server.createContext("/data", this::page);
-        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        server.setExecutor(Executors.newCachedThreadPool());
         server.start();
     }
 

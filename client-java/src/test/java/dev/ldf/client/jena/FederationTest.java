@@ -1,10 +1,16 @@
 package dev.ldf.client.jena;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -24,6 +30,7 @@ import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
+import org.apache.jena.sparql.util.FmtUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -37,6 +44,7 @@ import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.FragmentException;
+import dev.ldf.client.http.FragmentRequest;
 import dev.ldf.client.source.Federation;
 import dev.ldf.client.testing.RecordingListener;
 import dev.ldf.client.testing.SparqlTestEndpoint;
@@ -239,12 +247,12 @@ class FederationTest {
     }
 
     /** A request's parameter (from its URL or its POSTed form), decoded, or null. */
-    private static String parameter(dev.ldf.client.http.FragmentRequest request, String name) {
+    private static String parameter(FragmentRequest request, String name) {
         String query = (request.url().contains("?") ? request.url().substring(request.url().indexOf('?') + 1) : "")
                 + (request.isPost() ? "&" + request.form() : "");
         for (String pair : query.split("&")) {
             if (pair.startsWith(name + "=")) {
-                return java.net.URLDecoder.decode(pair.substring(name.length() + 1), java.nio.charset.StandardCharsets.UTF_8);
+                return URLDecoder.decode(pair.substring(name.length() + 1), StandardCharsets.UTF_8);
             }
         }
         return null;
@@ -256,10 +264,10 @@ class FederationTest {
         try (QueryExecution execution = QueryExecution.create(query, FragmentDataset.of(sources))) {
             assertTrue(execution.execSelect().hasNext());
         }
-        java.io.ByteArrayOutputStream plan = new java.io.ByteArrayOutputStream();
-        sources.plan().print(new java.io.PrintStream(plan, true, java.nio.charset.StandardCharsets.UTF_8));
+        ByteArrayOutputStream plan = new ByteArrayOutputStream();
+        sources.plan().print(new PrintStream(plan, true, StandardCharsets.UTF_8));
         // By predicate, each of the path's four patterns has matches at exactly one of the three servers.
-        String text = plan.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String text = plan.toString(StandardCharsets.UTF_8);
         assertEquals(4, text.lines().filter(l -> l.contains("@1/3")).count(), text);
     }
 
@@ -303,16 +311,16 @@ class FederationTest {
         Triple c = null;
         List<Node> subjects = endpointData.getGraph().find().mapWith(Triple::getSubject)
                 .filterKeep(s -> s.isURI() && !s.getURI().startsWith(BASE + "node/")).toSet().stream()
-                .sorted(java.util.Comparator.comparing(Node::getURI)).toList();
+                .sorted(Comparator.comparing(Node::getURI)).toList();
         for (Node subject : subjects) {
             List<Triple> here = endpointData.getGraph().find(subject, Node.ANY, Node.ANY).toList().stream()
-                    .sorted(java.util.Comparator.comparing(Triple::toString)).toList();
+                    .sorted(Comparator.comparing(Triple::toString)).toList();
             Triple first = here.get(0);
             Triple second = here.stream().filter(t -> !t.getPredicate().equals(first.getPredicate())).findFirst().orElse(null);
             // The most selective triple of the subject elsewhere, so that it runs first and the group is a bind join.
             Triple elsewhere = union.getGraph().find(subject, Node.ANY, Node.ANY).toList().stream()
                     .filter(t -> !endpointData.getGraph().contains(t))
-                    .min(java.util.Comparator.<Triple>comparingInt(t -> union.getGraph().find(Node.ANY, t.getPredicate(),
+                    .min(Comparator.<Triple>comparingInt(t -> union.getGraph().find(Node.ANY, t.getPredicate(),
                             t.getObject()).toList().size()).thenComparing(t -> t.toString())).orElse(null);
             if (second != null && elsewhere != null) {
                 a = first;
@@ -324,7 +332,7 @@ class FederationTest {
         assertNotNull(a, "a subject with two predicates of the endpoint's part and a triple elsewhere");
         Query query = QueryFactory.create("SELECT * WHERE { ?s <" + a.getPredicate().getURI() + "> ?a ; <"
                 + b.getPredicate().getURI() + "> ?b ; <" + c.getPredicate().getURI() + "> "
-                + org.apache.jena.sparql.util.FmtUtils.stringForNode(c.getObject()) + " }");
+                + FmtUtils.stringForNode(c.getObject()) + " }");
         sources.plan().clear();
         List<String> got;
         try (QueryExecution actual = QueryExecution.create(query, FragmentDataset.of(sources))) {
@@ -335,9 +343,9 @@ class FederationTest {
             assertTrue(!want.isEmpty(), "the query finds something");
             assertEquals(want, got);
         }
-        java.io.ByteArrayOutputStream plan = new java.io.ByteArrayOutputStream();
-        sources.plan().print(new java.io.PrintStream(plan, true, java.nio.charset.StandardCharsets.UTF_8));
-        String text = plan.toString(java.nio.charset.StandardCharsets.UTF_8);
+        ByteArrayOutputStream plan = new ByteArrayOutputStream();
+        sources.plan().print(new PrintStream(plan, true, StandardCharsets.UTF_8));
+        String text = plan.toString(StandardCharsets.UTF_8);
         // Two stages ran (the group and the third pattern): the plan lists those two steps, no more.
         assertEquals(2, text.lines().filter(l -> l.matches("\\s+\\d+\\s.*")).count(), text);
         return text;
@@ -351,7 +359,7 @@ class FederationTest {
                 .datasets(List.of(DatasetConfig.builder("part", hdt.toString()).build())).build());
         String doomedUrl = doomed.uri() + "part";
         try (Federation sources = Federation.connect(List.of(SERVERS.get(1).uri() + "byPredicate", doomedUrl),
-                ClientOptions.defaults().withHttp(ClientOptions.defaults().http().withRetries(0, java.time.Duration.ZERO)), new ClientListener() {})) {
+                ClientOptions.defaults().withHttp(ClientOptions.defaults().http().withRetries(0, Duration.ZERO)), new ClientListener() {})) {
             doomed.close();
             Query query = QueryFactory.create("SELECT * WHERE { ?s ?p ?o }");
             FragmentException failure = assertThrows(FragmentException.class, () -> {

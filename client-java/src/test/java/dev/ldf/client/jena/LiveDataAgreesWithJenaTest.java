@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -32,6 +33,7 @@ import org.apache.jena.vocabulary.XSD;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rdfhdt.hdt.exceptions.NotFoundException;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.triples.TripleString;
@@ -178,8 +180,8 @@ class LiveDataAgreesWithJenaTest {
             case 0 -> NodeFactory.createURI(EX + "o" + n);
             case 1 -> NodeFactory.createLiteralLang("wert " + n, "de");
             case 2 -> NodeFactory.createLiteralLang("value " + n, "en");
-            case 3 -> NodeFactory.createLiteralDT(Integer.toString(n), org.apache.jena.datatypes.xsd.XSDDatatype.XSDinteger);
-            case 4 -> NodeFactory.createLiteralDT("2020-01-" + (10 + n), org.apache.jena.datatypes.xsd.XSDDatatype.XSDdate);
+            case 3 -> NodeFactory.createLiteralDT(Integer.toString(n), XSDDatatype.XSDinteger);
+            case 4 -> NodeFactory.createLiteralDT("2020-01-" + (10 + n), XSDDatatype.XSDdate);
             case 5 -> NodeFactory.createLiteralString("plain \"" + n + "\"\twith tab");
             case 6 -> NodeFactory.createBlankNode("lb" + random.nextInt(6));
             default -> existing.get(random.nextInt(existing.size())).getObject();
@@ -293,7 +295,7 @@ class LiveDataAgreesWithJenaTest {
                 oracle.add(Triple.create(HdtTerms.toNode(t.getSubject()), HdtTerms.toNode(t.getPredicate()),
                         HdtTerms.toNode(t.getObject())));
             }
-        } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+        } catch (NotFoundException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -1,6 +1,7 @@
 package dev.ldf.client.jena;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,7 +44,7 @@ class SparqlOverFragmentsTest {
             """;
 
     /** Name and text of each query. */
-    static final Map<String, String> QUERIES = new java.util.LinkedHashMap<>();
+    static final Map<String, String> QUERIES = new LinkedHashMap<>();
 
     static {
         QUERIES.put("star", "SELECT ?b ?t ?p WHERE { ?b a schema:Book ; schema:name ?t ; schema:numberOfPages ?p }");

@@ -1,5 +1,7 @@
 package dev.ldf.client.testing;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -22,7 +24,7 @@ public final class RecordingListener implements ClientListener {
                 : request.url().contains("?") ? request.url().substring(request.url().indexOf('?') + 1) : "";
         for (String pair : query.split("&")) {
             if (pair.startsWith("values=")) {
-                return java.net.URLDecoder.decode(pair.substring(7), java.nio.charset.StandardCharsets.UTF_8);
+                return URLDecoder.decode(pair.substring(7), StandardCharsets.UTF_8);
             }
         }
         return null;

@@ -6,8 +6,14 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import org.apache.jena.query.DatasetFactory;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryExecution;
@@ -17,9 +23,6 @@ import org.apache.jena.query.ResultSetFormatter;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 
 /**
  * A plain SPARQL 1.1 endpoint over a Jena model, in process, on a loopback port: the protocol's
@@ -31,13 +34,13 @@ public final class SparqlTestEndpoint implements AutoCloseable {
     private final HttpServer server;
     private final Model model;
     private final AtomicInteger requests = new AtomicInteger();
-    private final java.util.List<String> queries = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    private final List<String> queries = Collections.synchronizedList(new ArrayList<>());
 
     public SparqlTestEndpoint(Model model) throws IOException {
         this.model = model;
         this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/sparql", this::answer);
-        server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(4));
+        server.setExecutor(Executors.newFixedThreadPool(4));
         server.start();
     }
 
@@ -47,8 +50,8 @@ public final class SparqlTestEndpoint implements AutoCloseable {
     }
 
     /** The text of every query received, in order. */
-    public java.util.List<String> queries() {
-        return java.util.List.copyOf(queries);
+    public List<String> queries() {
+        return List.copyOf(queries);
     }
 
     /** Queries answered so far. */

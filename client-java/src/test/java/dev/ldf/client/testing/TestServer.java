@@ -8,9 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
+import org.rdfhdt.hdt.exceptions.NotFoundException;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.triples.TripleString;
@@ -96,8 +99,8 @@ public final class TestServer {
      * A blank node as the client gives it: labelled with the Skolem IRI the server sends for it
      * ({@link dev.ldf.client.source.SkolemIris}).
      */
-    public static org.apache.jena.graph.Node asClientSees(Skolemizer skolemizer, org.apache.jena.graph.Node node) {
-        return node.isBlank() ? org.apache.jena.graph.NodeFactory.createBlankNode(skolemizer.skolemize(node).getURI()) : node;
+    public static Node asClientSees(Skolemizer skolemizer, Node node) {
+        return node.isBlank() ? NodeFactory.createBlankNode(skolemizer.skolemize(node).getURI()) : node;
     }
 
     public static Triple asClientSees(Skolemizer skolemizer, Triple t) {
@@ -119,7 +122,7 @@ public final class TestServer {
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
-            } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+            } catch (NotFoundException e) {
                 throw new IllegalStateException(e);
             }
             return model;

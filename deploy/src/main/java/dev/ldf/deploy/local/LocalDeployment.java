@@ -1,6 +1,7 @@
 package dev.ldf.deploy.local;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -146,7 +147,7 @@ public final class LocalDeployment implements AutoCloseable {
     }
 
     private static int freePort(String host) throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
             return socket.getLocalPort();
         }
     }

@@ -2,6 +2,7 @@ package dev.ldf.deploy.soak;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -60,7 +61,7 @@ final class LoadPhase {
                     try {
                         HttpResponse<InputStream> response = client.send(mix.next(random), HttpResponse.BodyHandlers.ofInputStream());
                         try (InputStream body = response.body()) {
-                            body.transferTo(java.io.OutputStream.nullOutputStream());
+                            body.transferTo(OutputStream.nullOutputStream());
                         }
                         key = Integer.toString(response.statusCode());
                         if (response.statusCode() >= 400) {

@@ -19,6 +19,7 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.system.StreamRDFBase;
+import org.apache.jena.sparql.core.Quad;
 
 /**
  * Requests of the kinds clients send, built from a dataset's own terms: first and later pages of
@@ -61,7 +62,7 @@ final class RequestMix {
                 }
 
                 @Override
-                public void quad(org.apache.jena.sparql.core.Quad q) {
+                public void quad(Quad q) {
                     if (q.isDefaultGraph()) {
                         add(q.getSubject(), q.getPredicate(), q.getObject());
                     }

@@ -6,6 +6,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -189,7 +190,7 @@ final class ComposeProject implements AutoCloseable {
 
     /** A configuration file the containers can read (the server runs as its own user). */
     static Path readable(Path file) throws IOException {
-        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
         return file;
     }
 

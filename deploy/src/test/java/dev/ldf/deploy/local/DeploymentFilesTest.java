@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,7 +69,7 @@ class DeploymentFilesTest {
     @Test
     void theLiveConfigurationsMakeAPrimaryAndFollowersOfIt() throws Exception {
         // The primary's token comes from the environment, which a test does not have: read it as JSON.
-        var primary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(ROOT.resolve("docker/live-primary.json").toFile());
+        var primary = new ObjectMapper().readTree(ROOT.resolve("docker/live-primary.json").toFile());
         ServerConfig follower = ConfigFile.read(ROOT.resolve("docker/live-follower.json"));
         assertEquals(primary.get("datasets").size(), follower.datasets().size());
         for (int i = 0; i < follower.datasets().size(); i++) {

@@ -6,13 +6,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+
+import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import dev.ldf.cli.UsageException;
 import dev.ldf.experiments.run.WatDivFiles;
 import dev.ldf.hdt.files.Directories;
 import dev.ldf.watdiv.workload.WorkloadFiles;
-import picocli.CommandLine;
-import picocli.CommandLine.Option;
 
 /**
  * What every experiment needs: the dataset and workload (generated on first use and kept in the
@@ -84,7 +86,7 @@ final class ExperimentOptions {
     static final class ProfileConverter implements CommandLine.ITypeConverter<Profile> {
         @Override
         public Profile convert(String value) {
-            return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+            return switch (value.toLowerCase(Locale.ROOT)) {
                 case "default" -> Profile.DEFAULT;
                 case "paper" -> Profile.PAPER;
                 default -> throw new CommandLine.TypeConversionException("default or paper, not " + value);

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -77,7 +78,7 @@ public final class ClientProcesses {
 
     /** {@code bin/ldf-query} under {@code root}, on the Java at {@code javaHome} (null: the default one). */
     public static Client ours(String label, Path root, Path javaHome, Path cache) {
-        Map<String, String> env = new java.util.HashMap<>();
+        Map<String, String> env = new HashMap<>();
         env.put("XDG_CACHE_HOME", cache.toAbsolutePath().toString());
         env.put("JAVA_HOME", javaHome == null ? "" : javaHome.toString());
         return new Client(label, List.of(root.resolve("bin/ldf-query").toString()), env, true);

@@ -4,6 +4,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,7 +54,7 @@ final class ComunicaClient implements AutoCloseable {
      * A client over {@code sources} (dataset URLs offering brTPF), with Node and Comunica installed
      * under {@code rivalsDir} unless they are there already; Comunica's own messages go to {@code log}.
      */
-    static ComunicaClient install(Path rivalsDir, List<String> sources, Path log, java.io.PrintStream progress)
+    static ComunicaClient install(Path rivalsDir, List<String> sources, Path log, PrintStream progress)
             throws IOException, InterruptedException {
         Comunica comunica = Comunica.install(rivalsDir, progress);
         try (InputStream in = ComunicaClient.class.getClassLoader().getResourceAsStream("federation/comunica-driver.cjs")) {
@@ -91,7 +93,7 @@ final class ComunicaClient implements AutoCloseable {
         sources.forEach(url -> list.addObject().put("type", "brtpf").put("value", url));
         process = new ProcessBuilder(comunica.node().toString(), DRIVER, list.toString()).directory(comunica.dir().toFile())
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        input = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        input = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         BlockingQueue<String> queue = new ArrayBlockingQueue<>(16);
         lines = queue;
         BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -16,8 +17,8 @@ import dev.ldf.deploy.local.Replica;
 import dev.ldf.experiments.run.CsvWriter;
 import dev.ldf.experiments.run.Measurement;
 import dev.ldf.experiments.run.QueryRunner;
-import dev.ldf.experiments.run.ServerTraffic;
 import dev.ldf.experiments.run.ReferenceCounts;
+import dev.ldf.experiments.run.ServerTraffic;
 import dev.ldf.server.config.ConfigFile;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
@@ -118,7 +119,7 @@ public final class FederationExperiment {
                     Long expected = want.isPresent() ? Long.valueOf(want.getAsLong()) : null;
                     List<Client> order = new ArrayList<>(clients);
                     if (i % 2 == 1) {
-                        java.util.Collections.reverse(order);
+                        Collections.reverse(order);
                     }
                     i++;
                     for (Client client : order) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,6 +17,7 @@ import dev.ldf.experiments.federation.FederationExperiment.Client;
 import dev.ldf.experiments.federation.FederationExperiment.Run;
 import dev.ldf.experiments.run.Charts;
 import dev.ldf.experiments.run.CsvWriter;
+import dev.ldf.experiments.run.Measurement;
 
 /**
  * The federation experiment's results: totals per client ({@code summary.csv}), sums per query
@@ -60,8 +62,8 @@ public final class FederationReport {
             }
             queries++;
             completed += r.completed() ? 1 : 0;
-            timeouts += r.status() == dev.ldf.experiments.run.Measurement.Status.TIMEOUT ? 1 : 0;
-            errors += r.status() == dev.ldf.experiments.run.Measurement.Status.ERROR ? 1 : 0;
+            timeouts += r.status() == Measurement.Status.TIMEOUT ? 1 : 0;
+            errors += r.status() == Measurement.Status.ERROR ? 1 : 0;
             mismatches += r.mismatch() ? 1 : 0;
             requests += r.requests();
             bytes += r.bytes();
@@ -200,10 +202,10 @@ public final class FederationReport {
         double[][] millis = pairs(Run::millis);
         long larger = runs.stream().filter(r -> r.client() == Client.COMUNICA && r.mismatch() && r.results() > r.expected())
                 .count();
-        long ourRequests = (long) java.util.Arrays.stream(requests).mapToDouble(x -> x[1]).sum();
-        long theirRequests = (long) java.util.Arrays.stream(requests).mapToDouble(x -> x[0]).sum();
-        double ourSeconds = java.util.Arrays.stream(millis).mapToDouble(x -> x[1]).sum() / 1e3;
-        double theirSeconds = java.util.Arrays.stream(millis).mapToDouble(x -> x[0]).sum() / 1e3;
+        long ourRequests = (long) Arrays.stream(requests).mapToDouble(x -> x[1]).sum();
+        long theirRequests = (long) Arrays.stream(requests).mapToDouble(x -> x[0]).sum();
+        double ourSeconds = Arrays.stream(millis).mapToDouble(x -> x[1]).sum() / 1e3;
+        double theirSeconds = Arrays.stream(millis).mapToDouble(x -> x[0]).sum() / 1e3;
         p.append(String.format(Locale.ROOT, "; on the %d queries both clients completed it sent %,d requests against "
                         + "Comunica's %,d (%.2f×; target at most 0.5×: %s) and took %.1f s against %.1f s (%.2f×; target "
                         + "less: %s). Comunica completed %d queries; %d of its counts differ from Jena's", both.size(),

@@ -1,12 +1,10 @@
 package dev.ldf.experiments.networkload;
 
-import dev.ldf.experiments.run.Configuration;
-import dev.ldf.experiments.run.CsvWriter;
-import dev.ldf.experiments.run.Measurement;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -15,6 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToLongFunction;
+
+import dev.ldf.experiments.run.Configuration;
+import dev.ldf.experiments.run.CsvWriter;
+import dev.ldf.experiments.run.Measurement;
 
 /**
  * Experiment 1's sums per configuration ({@code summary.csv}), its plots in the manner of the
@@ -163,7 +165,7 @@ public final class NetworkLoadReport {
     List<Configuration> distributionSeries() {
         List<Configuration> brtpf = configurations.stream()
                 .filter(c -> !c.isTpf() && c.pageSize() == 100 && c.method().equals("GET")).toList();
-        List<Configuration> chosen = new java.util.ArrayList<>();
+        List<Configuration> chosen = new ArrayList<>();
         configurations.stream().filter(c -> c.isTpf() && c.pageSize() == 100).findFirst().ifPresent(chosen::add);
         if (!brtpf.isEmpty()) {
             for (Configuration c : List.of(brtpf.get(0), brtpf.get(brtpf.size() / 2), brtpf.get(brtpf.size() - 1))) {
@@ -183,7 +185,7 @@ public final class NetworkLoadReport {
     /** The query that makes the largest share of TPF's requests at page size 100, if any. */
     Optional<String> dominatingQuery() {
         return results.stream().filter(r -> r.configuration().equals(Configuration.tpf(100)))
-                .max(java.util.Comparator.comparingLong(r -> requests(r.measurement())))
+                .max(Comparator.comparingLong(r -> requests(r.measurement())))
                 .map(r -> r.measurement().query());
     }
 

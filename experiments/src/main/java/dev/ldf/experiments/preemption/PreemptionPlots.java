@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import org.jfree.data.xy.YIntervalSeries;
@@ -68,7 +69,7 @@ final class PreemptionPlots {
         return samples;
     }
 
-    private YIntervalSeriesCollection clientSeries(java.util.function.Function<PreemptionReport.ClientFigures, Spread> figure) {
+    private YIntervalSeriesCollection clientSeries(Function<PreemptionReport.ClientFigures, Spread> figure) {
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
             YIntervalSeries series = new YIntervalSeries(c.label());

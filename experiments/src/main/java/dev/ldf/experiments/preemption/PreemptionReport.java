@@ -3,13 +3,14 @@ package dev.ldf.experiments.preemption;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
-
 
 import dev.ldf.experiments.preemption.PreemptionExperiment.Run;
 import dev.ldf.experiments.run.Configuration;
@@ -149,7 +150,7 @@ public final class PreemptionReport {
         Map<String, List<QuantumLog.Quantum>> groups = new LinkedHashMap<>();
         for (QuantumLog.Quantum q : results.quanta()) {
             if (!q.part().equals("warm-up")) {
-                groups.computeIfAbsent(q.part() + "|" + q.configuration() + "|" + q.clients(), k -> new java.util.ArrayList<>())
+                groups.computeIfAbsent(q.part() + "|" + q.configuration() + "|" + q.clients(), k -> new ArrayList<>())
                         .add(q);
             }
         }
@@ -182,7 +183,7 @@ public final class PreemptionReport {
     }
 
     private static double mean(double[] values) {
-        return java.util.Arrays.stream(values).average().orElse(Double.NaN);
+        return Arrays.stream(values).average().orElse(Double.NaN);
     }
 
     private static double[] firstMillis(List<Run> runs) {

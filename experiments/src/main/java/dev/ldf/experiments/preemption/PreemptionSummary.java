@@ -1,5 +1,6 @@
 package dev.ldf.experiments.preemption;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -97,7 +98,7 @@ final class PreemptionSummary {
                         + "solutions per answer (the longest request held its place %.1f ms). ", pre.quantumMillis(),
                 q.suspendedByTime(), q.suspended(), settings.maxResults(), q.heldMax())));
         settings.sequence().stream().filter(Configuration::isPreemptive).min(
-                        java.util.Comparator.comparingInt(Configuration::quantumMillis))
+                        Comparator.comparingInt(Configuration::quantumMillis))
                 .filter(c -> c.quantumMillis() < pre.quantumMillis())
                 .flatMap(c -> quantum(PreemptionExperiment.SEQUENCE, c.label(), 1).map(q -> String.format(Locale.ROOT,
                         "At %d ms, %,d of %,d answers were suspended by time and a request held its place %.1f ms at "

@@ -5,9 +5,12 @@ import java.awt.Color;
 import java.awt.Paint;
 import java.awt.Rectangle;
 import java.io.IOException;
-import java.text.DecimalFormat;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.NumberFormat;
+import java.util.Arrays;
 import java.util.DoubleSummaryStatistics;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.DoubleStream;
 
@@ -203,7 +206,7 @@ public final class Charts {
         double largest = 1;
         for (Map.Entry<String, double[]> e : samples.entrySet()) {
             double[] sorted = e.getValue().clone();
-            java.util.Arrays.sort(sorted);
+            Arrays.sort(sorted);
             XYSeries series = new XYSeries(e.getKey(), true, true);
             long drawn = -1; // the last 0.5% step drawn, for large samples
             for (int i = 0; i < sorted.length; i++) {
@@ -233,7 +236,7 @@ public final class Charts {
         plot.setDomainAxis(axis);
         NumberAxis share = (NumberAxis) plot.getRangeAxis();
         share.setRange(0, 1.02);
-        share.setTickUnit(new NumberTickUnit(0.1, java.text.NumberFormat.getPercentInstance(java.util.Locale.ROOT)));
+        share.setTickUnit(new NumberTickUnit(0.1, NumberFormat.getPercentInstance(Locale.ROOT)));
         for (int i = 0; i < data.getSeriesCount(); i++) {
             plot.getRenderer().setSeriesStroke(i, new BasicStroke(2f));
         }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -118,7 +119,7 @@ public record Provenance(String experiment, String commit, boolean modified, Lis
 
     /** A git command's trimmed output in the working directory, or "" where git or a repository is missing. */
     private static String git(String... arguments) {
-        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        List<String> command = new ArrayList<>(List.of("git"));
         command.addAll(List.of(arguments));
         try {
             Process git = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();

@@ -2,10 +2,12 @@ package dev.ldf.experiments.scale;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -80,7 +82,7 @@ final class PreemptiveCheck {
                     seconds(start), "");
         } catch (TimeoutException e) {
             return new Answer(entry.name(), mode.label(), -1, "", seconds(start), "timed out after " + TIMEOUT.toMinutes() + " min");
-        } catch (java.util.concurrent.ExecutionException | RuntimeException | java.security.NoSuchAlgorithmException e) {
+        } catch (ExecutionException | RuntimeException | NoSuchAlgorithmException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             return new Answer(entry.name(), mode.label(), -1, "", seconds(start), String.valueOf(cause.getMessage()));
         } finally {

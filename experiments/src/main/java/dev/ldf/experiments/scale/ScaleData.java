@@ -5,7 +5,9 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,7 +51,7 @@ final class ScaleData {
     record Made(Path ntriples, Path hdt, List<Step> steps, Map<String, Double> conversionPhases, String check) {}
 
     /** The loader the conversion runs with: the one whose heap does not grow with the input. */
-    static final dev.ldf.hdt.convert.HdtLoader LOADER = dev.ldf.hdt.convert.HdtLoader.BOUNDED;
+    static final HdtLoader LOADER = HdtLoader.BOUNDED;
 
     private static final Pattern PHASE = Pattern.compile("^\\[\\s*([0-9.]+)s\\] (read |saving|building index|done in)");
 
@@ -164,7 +166,7 @@ final class ScaleData {
 
     private static Step step(String name, ToolRun.Cost cost, long triples, Instant began, List<String> jvm) {
         return new Step(name, cost.seconds(), cost.peakRssBytes(), cost.peakDiskBytes(), triples,
-                began.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString(), String.join(" ", jvm));
+                began.truncatedTo(ChronoUnit.SECONDS).toString(), String.join(" ", jvm));
     }
 
     private List<Step> readSteps() throws IOException {
@@ -193,7 +195,7 @@ final class ScaleData {
      * index}, the index until {@code done}.
      */
     private Map<String, Double> conversionPhases() throws IOException {
-        Map<String, Double> marks = new java.util.LinkedHashMap<>();
+        Map<String, Double> marks = new LinkedHashMap<>();
         if (!Files.exists(log("convert"))) {
             return marks;
         }
@@ -201,7 +203,7 @@ final class ScaleData {
             lines.map(PHASE::matcher).filter(Matcher::find)
                     .forEach(m -> marks.putIfAbsent(m.group(2).trim(), Double.parseDouble(m.group(1))));
         }
-        Map<String, Double> phases = new java.util.LinkedHashMap<>();
+        Map<String, Double> phases = new LinkedHashMap<>();
         Double read = marks.get("read");
         Double index = marks.get("building index");
         Double done = marks.get("done in");

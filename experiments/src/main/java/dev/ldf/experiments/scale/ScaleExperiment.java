@@ -12,6 +12,7 @@ import java.util.Locale;
 import dev.ldf.cli.UsageException;
 import dev.ldf.deploy.local.Replica;
 import dev.ldf.experiments.live.LiveExperiment;
+import dev.ldf.experiments.live.LiveReport;
 import dev.ldf.experiments.run.WatDivFiles;
 import dev.ldf.experiments.serverbench.BenchPaths;
 import dev.ldf.experiments.serverbench.Contender;
@@ -137,7 +138,7 @@ public final class ScaleExperiment {
         LiveExperiment.Settings live = new LiveExperiment.Settings(List.of(1, 4), 200, 1000, 4, settings.liveReadSeconds(), 2,
                 10, 50, settings.liveChanges(), settings.oursJvm(), settings.seed());
         LiveExperiment.Results results = new LiveExperiment(live, progress).run(hdt, Files.createDirectories(work));
-        new dev.ldf.experiments.live.LiveReport(results).write(output.resolve("live"), String.format(Locale.ROOT,
+        new LiveReport(results).write(output.resolve("live"), String.format(Locale.ROOT,
                 "Setup: WatDiv scale factor %d (seed %d) as the base HDT file; a primary and a follower server process "
                         + "started as the README starts them; patches of 1,000 triples from 1 and from 4 writers (200 patches each); 4 readers of first pages; %,d changes "
                         + "(a tenth of them deletes) before the compaction.", settings.scale(), settings.seed(),

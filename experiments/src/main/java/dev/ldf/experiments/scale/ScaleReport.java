@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import dev.ldf.experiments.live.LiveExperiment;
 import dev.ldf.experiments.run.Target;
@@ -100,7 +101,7 @@ final class ScaleReport {
     }
 
     private static double totalMemoryGb() {
-        try (java.util.stream.Stream<String> lines = Files.lines(Path.of("/proc/meminfo"))) {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/meminfo"))) {
             return lines.filter(l -> l.startsWith("MemTotal:")).findFirst()
                     .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) / (1024.0 * 1024)).orElse(0.0);
         } catch (IOException | RuntimeException e) {

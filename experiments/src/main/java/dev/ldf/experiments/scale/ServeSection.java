@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 import dev.ldf.experiments.run.Target;
 import dev.ldf.experiments.serverbench.BenchPaths;
@@ -104,7 +105,7 @@ final class ServeSection implements ScaleSection {
         return "First pages per second, round by round: " + String.join("; ", rates);
     }
 
-    private double peak(String server, java.util.function.ToLongFunction<ServerBench.Run> memory) {
+    private double peak(String server, ToLongFunction<ServerBench.Run> memory) {
         return serving.large().runs().stream().filter(r -> r.server().equals(server)).mapToLong(memory).max().orElse(0);
     }
 

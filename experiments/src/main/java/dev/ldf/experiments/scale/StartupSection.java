@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.DoubleStream;
 
 import dev.ldf.experiments.run.CsvWriter;
 import dev.ldf.experiments.run.Target;
@@ -51,7 +52,7 @@ final class StartupSection implements ScaleSection {
                         ? "loaded onto the heap" : "memory-mapped", unindexed);
     }
 
-    private java.util.stream.DoubleStream indexed() {
+    private DoubleStream indexed() {
         return starts.stream().filter(StartupSection::indexed).mapToDouble(StartupTimes.Start::seconds);
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
@@ -19,8 +20,8 @@ import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingFactory;
 import org.apache.jena.sparql.syntax.ElementPathBlock;
-import org.apache.jena.sparql.syntax.ElementWalker;
 import org.apache.jena.sparql.syntax.ElementVisitorBase;
+import org.apache.jena.sparql.syntax.ElementWalker;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.triples.TripleID;
@@ -81,7 +82,7 @@ final class PathLists {
         Set<String> paths = new LinkedHashSet<>();
         Set<String> oneByOne = new LinkedHashSet<>();
         long subjects = hdt.getDictionary().getNsubjects();
-        Set<Triple> drawn = new java.util.HashSet<>();
+        Set<Triple> drawn = new HashSet<>();
         for (Triple pattern : patterns) {
             if (!pattern.getSubject().isVariable() || pattern.getPredicate().isVariable()) {
                 continue;

@@ -1,10 +1,12 @@
 package dev.ldf.experiments.serverbench;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.ToDoubleFunction;
 
 import dev.ldf.experiments.run.Target;
 
@@ -98,12 +100,12 @@ final class ServerBenchTargets {
 
     /** The worst of {@code measured} runs against a latency bound, naming the run. */
     private static void latencyTarget(List<Target> md, String target, List<ServerBench.Run> measured,
-            java.util.function.ToDoubleFunction<ServerBench.Run> millis, String which, double bound) {
+            ToDoubleFunction<ServerBench.Run> millis, String which, double bound) {
         if (measured.isEmpty()) {
             md.add(Target.notMeasured(target));
             return;
         }
-        ServerBench.Run worst = measured.stream().max(java.util.Comparator.comparingDouble(millis)).get();
+        ServerBench.Run worst = measured.stream().max(Comparator.comparingDouble(millis)).get();
         double ms = millis.applyAsDouble(worst);
         String where = ServerBenchReport.isDeep(worst.load()) ? "`" + ServerBenchReport.shape(worst.load()) + "`, " : "";
         md.add(new Target(target, String.format(Locale.ROOT, "worst %s %.2f ms (%sround %d)", which, ms, where,

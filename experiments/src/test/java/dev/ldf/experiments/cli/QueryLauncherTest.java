@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +37,7 @@ class QueryLauncherTest {
     private record Result(int code, String out, String err) {}
 
     private Result launch(String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of(ROOT.resolve("bin/ldf-query").toString()));
+        List<String> command = new ArrayList<>(List.of(ROOT.resolve("bin/ldf-query").toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         Map<String, String> env = builder.environment();

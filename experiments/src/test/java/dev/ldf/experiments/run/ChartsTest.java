@@ -2,6 +2,7 @@ package dev.ldf.experiments.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
@@ -48,7 +49,7 @@ class ChartsTest {
     @Test
     void aDistributionSpansItsSamplesOnALogTenAxisWithShares() {
         JFreeChart chart = Charts.distribution("Requests per query", "requests per query",
-                java.util.Map.of("TPF", new double[] {1, 7, 7, 75, 40_815}));
+                Map.of("TPF", new double[] {1, 7, 7, 75, 40_815}));
         LogAxis axis = assertInstanceOf(LogAxis.class, chart.getXYPlot().getDomainAxis());
         assertEquals(10, axis.getBase());
         assertEquals(1, axis.getLowerBound());

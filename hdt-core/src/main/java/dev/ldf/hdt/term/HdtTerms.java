@@ -1,5 +1,7 @@
 package dev.ldf.hdt.term;
 
+import java.util.Locale;
+
 import org.apache.jena.datatypes.RDFDatatype;
 import org.apache.jena.datatypes.TypeMapper;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
@@ -36,7 +38,7 @@ public final class HdtTerms {
             String lex = node.getLiteralLexicalForm();
             String lang = node.getLiteralLanguage();
             if (lang != null && !lang.isEmpty()) {
-                return '"' + lex + "\"@" + lang.toLowerCase(java.util.Locale.ROOT);
+                return '"' + lex + "\"@" + lang.toLowerCase(Locale.ROOT);
             }
             String datatype = node.getLiteralDatatypeURI();
             if (datatype == null || XSD_STRING.equals(datatype)) {

@@ -1,10 +1,12 @@
 package dev.ldf.hdt.build;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
@@ -14,10 +16,12 @@ import org.rdfhdt.hdt.dictionary.impl.WriteFourSectionDictionary;
 import org.rdfhdt.hdt.dictionary.impl.section.WriteDictionarySection;
 import org.rdfhdt.hdt.enums.TripleComponentOrder;
 import org.rdfhdt.hdt.hdt.HDT;
+import org.rdfhdt.hdt.hdt.HDTVersion;
 import org.rdfhdt.hdt.hdt.impl.WriteHDTImpl;
 import org.rdfhdt.hdt.header.HeaderFactory;
 import org.rdfhdt.hdt.listener.ProgressListener;
 import org.rdfhdt.hdt.options.HDTOptions;
+import org.rdfhdt.hdt.triples.TripleID;
 import org.rdfhdt.hdt.triples.impl.OneReadTempTriples;
 import org.rdfhdt.hdt.triples.impl.WriteBitmapTriples;
 import org.rdfhdt.hdt.util.io.CloseSuppressPath;
@@ -135,7 +139,7 @@ public final class HdtBuilder implements AutoCloseable {
      * What {@link #finish} built: the HDT, file-backed (its parts in the work directory) and ready
      * to be saved with {@link HDT#saveToHDT}, and its index, to be written once the file is saved.
      */
-    public static final class Built implements java.io.Closeable {
+    public static final class Built implements Closeable {
         private final HDT hdt;
         private final TriplesIndex index;
         private final ProgressListener progress;
@@ -152,7 +156,7 @@ public final class HdtBuilder implements AutoCloseable {
 
         /** Writes the {@code .index.v1-1} file of {@code hdtFile}, the HDT saved from {@link #hdt()}, beside it. */
         public void writeIndex(Path hdtFile) throws IOException {
-            index.write(hdtFile.resolveSibling(hdtFile.getFileName() + org.rdfhdt.hdt.hdt.HDTVersion.get_index_suffix("-")),
+            index.write(hdtFile.resolveSibling(hdtFile.getFileName() + HDTVersion.get_index_suffix("-")),
                     progress);
         }
 
@@ -210,7 +214,7 @@ public final class HdtBuilder implements AutoCloseable {
      * the index's sorts hold in memory.
      */
     static Built write(Path work, WriteFourSectionDictionary dictionary, long objects, long predicates,
-            java.util.Iterator<org.rdfhdt.hdt.triples.TripleID> spo, long upperBound, int buffered, boolean allowPacked,
+            Iterator<TripleID> spo, long upperBound, int buffered, boolean allowPacked,
             String baseUri, ProgressListener progress) throws IOException {
         HDTOptions spec = HDTOptions.of();
         CloseSuppressPath dir = CloseSuppressPath.of(work);
@@ -230,7 +234,7 @@ public final class HdtBuilder implements AutoCloseable {
     }
 
     /** A dictionary section written from {@code terms}, sorted and {@code count} of them, into the work directory. */
-    static WriteDictionarySection section(Path work, String name, java.util.Iterator<? extends CharSequence> terms,
+    static WriteDictionarySection section(Path work, String name, Iterator<? extends CharSequence> terms,
             long count, ProgressListener progress) {
         progress.notifyProgress(0, String.format(Locale.ROOT, "writing the %s section: %,d terms", name, count));
         WriteDictionarySection section = new WriteDictionarySection(HDTOptions.of(), CloseSuppressPath.of(work).resolve(name),

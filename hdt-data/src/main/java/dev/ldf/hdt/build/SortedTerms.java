@@ -1,6 +1,7 @@
 package dev.ldf.hdt.build;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -123,7 +124,7 @@ final class SortedTerms {
                     try {
                         more = reader.next();
                     } catch (IOException e) {
-                        throw new java.io.UncheckedIOException(e);
+                        throw new UncheckedIOException(e);
                     }
                     ready = true;
                 }

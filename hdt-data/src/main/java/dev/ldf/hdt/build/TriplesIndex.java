@@ -6,7 +6,9 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Iterator;
+import java.util.Locale;
 
 import org.rdfhdt.hdt.compact.bitmap.AppendableWriteBitmap;
 import org.rdfhdt.hdt.compact.sequence.SequenceLog64Big;
@@ -96,7 +98,7 @@ final class TriplesIndex implements AutoCloseable {
                 AppendableWriteBitmap predicateEnds = new AppendableWriteBitmap(dir.resolve("index-predicate-ends"), HDT_JAVA_BUFFER);
                 SequenceLog64BigDisk predicatePairs = new SequenceLog64BigDisk(work.resolve("index-predicate-pairs"),
                         positionBits, pairs)) {
-            progress.notifyProgress(0, String.format(java.util.Locale.ROOT, "index: %,d triples by object", triples));
+            progress.notifyProgress(0, String.format(Locale.ROOT, "index: %,d triples by object", triples));
             PairRuns.Cursor c = byObject.sorted();
             boolean more = c.next();
             while (more) {
@@ -105,7 +107,7 @@ final class TriplesIndex implements AutoCloseable {
                 more = c.next();
                 objectEnds.append(!more || c.first() >>> predicateBits != object);
             }
-            progress.notifyProgress(0, String.format(java.util.Locale.ROOT, "index: %,d (subject, predicate) pairs by predicate",
+            progress.notifyProgress(0, String.format(Locale.ROOT, "index: %,d (subject, predicate) pairs by predicate",
                     pairs));
             long[] counts = new long[(int) predicates];
             c = byPredicate.sorted();
@@ -135,7 +137,7 @@ final class TriplesIndex implements AutoCloseable {
                 predicatePairs.save(out, progress);
                 predicateCounts.save(out, progress);
             }
-            Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

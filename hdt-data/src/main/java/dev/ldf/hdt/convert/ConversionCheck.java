@@ -17,6 +17,7 @@ import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.RiotException;
 import org.apache.jena.riot.system.StreamRDFBase;
 import org.apache.jena.sparql.core.Quad;
+import org.rdfhdt.hdt.exceptions.NotFoundException;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.triples.IteratorTripleString;
@@ -78,7 +79,7 @@ public final class ConversionCheck {
                         TripleString t = it.next();
                         found.add(t.getPredicate() + " " + t.getObject());
                     }
-                } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+                } catch (NotFoundException e) {
                     // Not in the file's dictionary: nothing found.
                 }
                 compared += subject.getValue().size();

@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongToDoubleFunction;
 
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
@@ -48,7 +50,7 @@ final class NTriplesInput {
      * Adds the file's triples to {@code builder}; {@code bytesRead} counts the file's bytes as
      * they are read, for {@code share} (the part of all inputs read before and including them).
      */
-    void readInto(HdtBuilder builder, AtomicLong bytesRead, java.util.function.LongToDoubleFunction share) throws IOException {
+    void readInto(HdtBuilder builder, AtomicLong bytesRead, LongToDoubleFunction share) throws IOException {
         String name = source.path().getFileName().toString();
         try (InputStream in = source.open(bytesRead); LineBlocks blocks = new LineBlocks(in, BLOCK, name)) {
             LineBlocks.Block block;
@@ -118,7 +120,7 @@ final class NTriplesInput {
                 }
             });
         } catch (RiotParseException e) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Cannot parse %s: [line: %d, col: %d] %s",
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "Cannot parse %s: [line: %d, col: %d] %s",
                     source.path(), lineNumber, e.getCol(), e.getOriginalMessage()), e);
         } catch (RiotException e) {
             // RIOT's message starts with the position in the one line it was given: made the file's.

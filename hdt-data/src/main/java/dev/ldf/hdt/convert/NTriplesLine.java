@@ -1,5 +1,8 @@
 package dev.ldf.hdt.convert;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
 /**
  * Reads one line of N-Triples the common way it is written, without a general parser: IRIs of
  * printable ASCII with a scheme, blank node labels of ASCII letters and digits, literals without
@@ -20,8 +23,8 @@ final class NTriplesLine {
     /** Something this reader leaves to RIOT. */
     static final int OTHER = -1;
 
-    private static final byte[] XSD_STRING = "http://www.w3.org/2001/XMLSchema#string".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final byte[] RDF_PREFIX = "http://www.w3.org/1999/02/22-rdf-syntax-ns#".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] XSD_STRING = "http://www.w3.org/2001/XMLSchema#string".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] RDF_PREFIX = "http://www.w3.org/1999/02/22-rdf-syntax-ns#".getBytes(StandardCharsets.US_ASCII);
 
     /** Bytes that may stand in an IRI here as they are. */
     private static final boolean[] IRI_BYTE = new boolean[128];
@@ -308,7 +311,7 @@ final class NTriplesLine {
     }
 
     private static boolean equals(byte[] b, int from, int length, byte[] what) {
-        return length == what.length && java.util.Arrays.equals(b, from, from + length, what, 0, what.length);
+        return length == what.length && Arrays.equals(b, from, from + length, what, 0, what.length);
     }
 
     private static boolean isLetter(byte c) {

@@ -1,19 +1,29 @@
 package dev.ldf.hdt.convert;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 import org.apache.jena.atlas.iterator.Iter;
+import org.apache.jena.riot.Lang;
+import org.rdfhdt.hdt.exceptions.NotFoundException;
 import org.rdfhdt.hdt.exceptions.ParserException;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.options.HDTOptions;
 import org.rdfhdt.hdt.options.HDTOptionsKeys;
+import org.rdfhdt.hdt.triples.TripleID;
 import org.rdfhdt.hdt.triples.TripleString;
 
 import dev.ldf.hdt.build.FileIndex;
@@ -84,7 +94,7 @@ public final class RdfToHdt {
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("No input files");
         }
-        List<RdfSource> sources = new java.util.ArrayList<>();
+        List<RdfSource> sources = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             Path input = inputs.get(i);
             if (!Files.isReadable(input)) {
@@ -112,9 +122,9 @@ public final class RdfToHdt {
             long before = 0;
             for (RdfSource source : sources) {
                 long offset = before;
-                if (source.lang().equals(org.apache.jena.riot.Lang.NTRIPLES)) {
+                if (source.lang().equals(Lang.NTRIPLES)) {
                     NTriplesInput input = new NTriplesInput(source, baseUri, progress, counts[0]);
-                    input.readInto(builder, new java.util.concurrent.atomic.AtomicLong(), bytes -> (offset + bytes) / totalBytes);
+                    input.readInto(builder, new AtomicLong(), bytes -> (offset + bytes) / totalBytes);
                     counts[0] = input.read;
                 } else {
                     try (SourceTriples triples = new SourceTriples(List.of(source), baseUri, progress)) {
@@ -173,8 +183,8 @@ public final class RdfToHdt {
      * file's header: a merge of the file with the changes ({@link HdtMerge}), which needs the
      * {@link HdtLoader#BOUNDED} loader and a base that {@link HdtMerge#canMerge can be merged}.
      */
-    public ConversionSummary merge(HDT base, java.util.Collection<org.rdfhdt.hdt.triples.TripleID> deleted,
-            java.util.Collection<TripleString> added, Path output, List<TripleString> header) throws IOException {
+    public ConversionSummary merge(HDT base, Collection<TripleID> deleted,
+            Collection<TripleString> added, Path output, List<TripleString> header) throws IOException {
         if (loader != HdtLoader.BOUNDED) {
             throw new IllegalStateException("a merge writes with the " + HdtLoader.BOUNDED + " loader");
         }
@@ -196,15 +206,15 @@ public final class RdfToHdt {
     }
 
     /** A generated HDT, how its index is written once it is saved, and what to close after both. */
-    private record Generated(HDT hdt, IndexStep index, java.io.Closeable resources) implements java.io.Closeable {
+    private record Generated(HDT hdt, IndexStep index, Closeable resources) implements Closeable {
         @Override
         public void close() throws IOException {
             resources.close();
         }
     }
 
-    private ConversionSummary build(Generation generation, java.util.function.LongSupplier read,
-            java.util.function.LongSupplier skipped, Path output, List<TripleString> header) throws IOException {
+    private ConversionSummary build(Generation generation, LongSupplier read,
+            LongSupplier skipped, Path output, List<TripleString> header) throws IOException {
         long start = System.nanoTime();
         Path absolute = output.toAbsolutePath();
         Path dir = absolute.getParent();
@@ -218,7 +228,7 @@ public final class RdfToHdt {
             try (Generated generated = limited(() -> generation.generate(work), work != null ? work : dir)) {
                 HDT hdt = generated.hdt();
                 count = hdt.getTriples().getNumberOfElements();
-                progress.message(String.format(java.util.Locale.ROOT,
+                progress.message(String.format(Locale.ROOT,
                         "read %,d triples (%,d in named graphs skipped); %,d distinct; saving %s",
                         read.getAsLong(), skipped.getAsLong(), count, output));
                 if (reproducible) {
@@ -244,7 +254,7 @@ public final class RdfToHdt {
                 }, dir);
             }
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-            progress.message(String.format(java.util.Locale.ROOT, "done in %.1f s: %s", elapsed.toMillis() / 1000.0, output));
+            progress.message(String.format(Locale.ROOT, "done in %.1f s: %s", elapsed.toMillis() / 1000.0, output));
             return new ConversionSummary(absolute, read.getAsLong(), skipped.getAsLong(), count, elapsed);
         } finally {
             Files.deleteIfExists(temp);
@@ -256,7 +266,7 @@ public final class RdfToHdt {
     }
 
     /** An I/O step whose running out of heap or disk becomes a {@link ConversionLimits} that says what to change. */
-    private <T> T limited(java.util.concurrent.Callable<T> step, Path work) throws IOException {
+    private <T> T limited(Callable<T> step, Path work) throws IOException {
         try {
             return step.call();
         } catch (OutOfMemoryError | IOException | RuntimeException e) {
@@ -271,14 +281,14 @@ public final class RdfToHdt {
     }
 
     private static void withoutIssuedDate(HDT hdt) {
-        List<TripleString> issued = new java.util.ArrayList<>();
+        List<TripleString> issued = new ArrayList<>();
         try {
             var found = hdt.getHeader().search("", ISSUED, "");
             while (found.hasNext()) {
                 TripleString t = found.next();
                 issued.add(new TripleString(t.getSubject().toString(), t.getPredicate().toString(), t.getObject().toString()));
             }
-        } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+        } catch (NotFoundException e) {
             return;
         }
         for (TripleString t : issued) {
@@ -299,7 +309,7 @@ public final class RdfToHdt {
     }
 
     /** An hdt-java call, whose own printing goes to the debug log; our progress reports instead. */
-    private static <T> T quietly(java.util.concurrent.Callable<T> call) throws IOException {
+    private static <T> T quietly(Callable<T> call) throws IOException {
         try {
             return QuietOutput.call(call);
         } catch (IOException | RuntimeException e) {

@@ -10,12 +10,13 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.rdfhdt.hdt.dictionary.Dictionary;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
+import org.rdfhdt.hdt.exceptions.NotFoundException;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.listener.ProgressListener;
@@ -172,13 +173,13 @@ class HdtMergeTest {
             assertEquals(w.getPredicates().getNumberOfElements(), g.getPredicates().getNumberOfElements(), "predicates");
             assertEquals(strings(want), strings(got));
             assertEquals(ids(want), ids(got));
-        } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+        } catch (NotFoundException e) {
             throw new AssertionError(e);
         }
         assertArrayEquals(expectedIndex, actualIndex, "the index");
     }
 
-    private static List<String> strings(HDT hdt) throws org.rdfhdt.hdt.exceptions.NotFoundException {
+    private static List<String> strings(HDT hdt) throws NotFoundException {
         List<String> triples = new ArrayList<>();
         IteratorTripleString it = hdt.search("", "", "");
         while (it.hasNext()) {

@@ -6,6 +6,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.ldf.cli.ProgressLine;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,8 +16,8 @@ class ConversionProgressTest {
     @Test
     void parsingShowsTheShareOfTheInputReadWhenItIsKnown() {
         List<String> lines = new ArrayList<>();
-        new ConversionProgress(dev.ldf.cli.ProgressLine.toLines(lines::add, Duration.ZERO)).parsed("in.nt.gz", 1025, 0.5);
-        new ConversionProgress(dev.ldf.cli.ProgressLine.toLines(lines::add, Duration.ZERO)).parsed("changes", 2049, -1);
+        new ConversionProgress(ProgressLine.toLines(lines::add, Duration.ZERO)).parsed("in.nt.gz", 1025, 0.5);
+        new ConversionProgress(ProgressLine.toLines(lines::add, Duration.ZERO)).parsed("changes", 2049, -1);
         assertEquals(2, lines.size(), lines::toString);
         assertTrue(lines.get(0).matches("\\[ *\\d+\\.\\ds\\] parsing in.nt.gz: 1,025 triples \\([\\d,]+ triples/s\\) \\[=+ +\\]  50%"), lines.get(0));
         assertTrue(lines.get(1).endsWith("triples/s)"), lines.get(1));

@@ -1,22 +1,29 @@
 package dev.ldf.hdt.convert;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.zip.GZIPOutputStream;
 
 import org.apache.jena.graph.Triple;
+import org.apache.jena.rdf.model.Model;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFDataMgr;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.triples.TripleString;
 
+import dev.ldf.cli.ProgressLine;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.hdt.term.HdtTerms;
 
@@ -76,14 +83,14 @@ class RdfToHdtTest {
     void everySyntaxPlainOrGzippedGivesTheSameTriples() throws Exception {
         Path reference = Files.writeString(dir.resolve("ref.ttl"), TURTLE);
         Set<String> expected = triples(convert(reference).hdt());
-        org.apache.jena.rdf.model.Model model = org.apache.jena.riot.RDFDataMgr.loadModel(reference.toString());
-        for (org.apache.jena.riot.Lang lang : List.of(org.apache.jena.riot.Lang.NTRIPLES, org.apache.jena.riot.Lang.NQUADS,
-                org.apache.jena.riot.Lang.TRIG, org.apache.jena.riot.Lang.RDFXML, org.apache.jena.riot.Lang.TURTLE)) {
+        Model model = RDFDataMgr.loadModel(reference.toString());
+        for (Lang lang : List.of(Lang.NTRIPLES, Lang.NQUADS,
+                Lang.TRIG, Lang.RDFXML, Lang.TURTLE)) {
             for (boolean gzip : new boolean[] {false, true}) {
                 String ext = lang.getFileExtensions().get(0) + (gzip ? ".gz" : "");
                 Path file = dir.resolve("in." + ext);
                 try (OutputStream out = gzip ? new GZIPOutputStream(Files.newOutputStream(file)) : Files.newOutputStream(file)) {
-                    org.apache.jena.riot.RDFDataMgr.write(out, model, lang);
+                    RDFDataMgr.write(out, model, lang);
                 }
                 assertEquals(expected, triples(convert(file).hdt()), ext);
             }
@@ -191,10 +198,10 @@ class RdfToHdtTest {
     @Test
     void progressIsReported() throws Exception {
         Path input = Files.writeString(dir.resolve("in.ttl"), TURTLE);
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         new RdfToHdt("http://ex.org/", HdtLoader.MEMORY,
-                new ConversionProgress(dev.ldf.cli.ProgressLine.on(new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
-                        dev.ldf.cli.ProgressLine.Style.LINES, java.time.Duration.ZERO)))
+                new ConversionProgress(ProgressLine.on(new PrintStream(out, true, StandardCharsets.UTF_8),
+                        ProgressLine.Style.LINES, Duration.ZERO)))
                 .convert(List.of(input), dir.resolve("p.hdt"));
         String log = out.toString(StandardCharsets.UTF_8);
         assertTrue(log.contains("parsing in.ttl"), log);
@@ -214,7 +221,7 @@ class RdfToHdtTest {
     @Test
     void summaryCountsMatchAnIndependentParse() throws Exception {
         Path input = Files.writeString(dir.resolve("in.ttl"), TURTLE);
-        long distinct = org.apache.jena.riot.RDFDataMgr.loadGraph(input.toString()).size();
+        long distinct = RDFDataMgr.loadGraph(input.toString()).size();
         assertEquals(distinct, convert(input).triples());
     }
 }

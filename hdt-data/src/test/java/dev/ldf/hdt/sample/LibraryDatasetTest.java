@@ -3,12 +3,15 @@ package dev.ldf.hdt.sample;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.RDFDataMgr;
+import org.apache.jena.vocabulary.RDF;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -33,7 +36,7 @@ class LibraryDatasetTest {
     @Test
     void theSameSeedGivesTheSameBytesAndAnotherSeedOtherData() {
         assertArrayEquals(generate(1), generate(1));
-        assertTrue(!java.util.Arrays.equals(generate(1), generate(2)));
+        assertTrue(!Arrays.equals(generate(1), generate(2)));
     }
 
     @Test
@@ -47,13 +50,13 @@ class LibraryDatasetTest {
         assertTrue(literals.stream().anyMatch(n -> n.getLiteralLexicalForm().codePoints().anyMatch(c -> c > 0xFFFF)), "astral");
         assertTrue(literals.stream().anyMatch(n -> n.getLiteralLexicalForm().contains("<script>")), "markup");
         var languages = literals.stream().map(Node::getLiteralLanguage).filter(l -> !l.isEmpty()).collect(Collectors.toSet());
-        assertTrue(languages.containsAll(java.util.Set.of("en", "de", "fr", "el", "ja", "ru")), languages::toString);
+        assertTrue(languages.containsAll(Set.of("en", "de", "fr", "el", "ja", "ru")), languages::toString);
         var datatypes = literals.stream().map(Node::getLiteralDatatypeURI).collect(Collectors.toSet());
         assertTrue(datatypes.contains("http://example.org/library/CallNumber"), "a custom datatype");
         assertTrue(datatypes.contains("http://www.w3.org/2001/XMLSchema#integer"));
         assertTrue(g.find().toList().stream().anyMatch(t -> t.getSubject().isBlank()), "blank nodes");
         assertTrue(g.find().toList().stream().anyMatch(t -> t.getSubject().equals(t.getObject())), "self-links");
-        assertEquals(1, g.find(org.apache.jena.vocabulary.RDF.type.asNode(), org.apache.jena.vocabulary.RDF.type.asNode(),
+        assertEquals(1, g.find(RDF.type.asNode(), RDF.type.asNode(),
                 Node.ANY).toList().size(), "a predicate in subject position");
     }
 }

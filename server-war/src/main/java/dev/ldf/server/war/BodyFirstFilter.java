@@ -1,7 +1,9 @@
 package dev.ldf.server.war;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -212,9 +214,9 @@ final class BodyFirstFilter extends HttpFilter {
         }
 
         @Override
-        public java.io.BufferedReader getReader() throws IOException {
+        public BufferedReader getReader() throws IOException {
             String charset = getCharacterEncoding() == null ? "ISO-8859-1" : getCharacterEncoding();
-            return new java.io.BufferedReader(new java.io.InputStreamReader(getInputStream(), charset));
+            return new BufferedReader(new InputStreamReader(getInputStream(), charset));
         }
     }
 }

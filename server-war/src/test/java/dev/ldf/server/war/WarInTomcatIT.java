@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -11,9 +12,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleState;
@@ -53,10 +58,10 @@ class WarInTomcatIT {
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
     /** What the container logged while it started. */
-    private static final List<String> LOG = java.util.Collections.synchronizedList(new ArrayList<>());
-    private static final java.util.logging.Handler LOGGED = new java.util.logging.Handler() {
+    private static final List<String> LOG = Collections.synchronizedList(new ArrayList<>());
+    private static final Handler LOGGED = new Handler() {
         @Override
-        public void publish(java.util.logging.LogRecord record) {
+        public void publish(LogRecord record) {
             for (Throwable t = record.getThrown(); t != null; t = t.getCause()) {
                 LOG.add(t.getMessage());
             }
@@ -108,11 +113,11 @@ class WarInTomcatIT {
         // A configuration that is not there: that application fails to deploy, saying why; the others run.
         broken = tomcat.addWebapp("/broken", war.toString());
         broken.addParameter(FragmentsWebApp.CONFIG_PARAMETER, dir.resolve("missing.json").toString());
-        java.util.logging.Logger.getLogger("").addHandler(LOGGED);
+        Logger.getLogger("").addHandler(LOGGED);
         try {
             tomcat.start();
         } finally {
-            java.util.logging.Logger.getLogger("").removeHandler(LOGGED);
+            Logger.getLogger("").removeHandler(LOGGED);
         }
         assertEquals(LifecycleState.STARTED, root.getState(), "the root application started");
         assertEquals(LifecycleState.STARTED, ldf.getState(), "the /ldf application started");
@@ -195,7 +200,7 @@ class WarInTomcatIT {
         HttpResponse<String> dump = Http.get(base + "/library/dump.nt");
         assertEquals(200, dump.statusCode(), dump.body());
         assertEquals(5625, dump.body().lines().count());
-        String query = java.net.URLEncoder.encode("SELECT ?name WHERE { <http://example.org/library/person/3> "
+        String query = URLEncoder.encode("SELECT ?name WHERE { <http://example.org/library/person/3> "
                 + "<http://schema.org/name> ?name }", StandardCharsets.UTF_8);
         HttpResponse<String> sparql = Http.get(base + "/library/sparql?query=" + query,
                 "Accept", "application/sparql-results+json");
@@ -221,7 +226,7 @@ class WarInTomcatIT {
         HttpResponse<String> next = waiting.get(10, TimeUnit.SECONDS);
         assertEquals(200, next.statusCode());
         assertTrue(next.body().startsWith("H id <urn:ldf:version:1> .\n"), next.body());
-        String fragment = Http.get(notes + "?subject=" + java.net.URLEncoder.encode(subject, StandardCharsets.UTF_8),
+        String fragment = Http.get(notes + "?subject=" + URLEncoder.encode(subject, StandardCharsets.UTF_8),
                 "Accept", "application/n-triples").body();
         assertTrue(fragment.contains("\"written\""), fragment);
     }
@@ -268,7 +273,7 @@ class WarInTomcatIT {
     void theLoadLimitQueuesAndRefusesAsConfigured() throws Exception {
         String base = "http://127.0.0.1:" + port + "/ldf";
         try (Socket slowBody = new Socket("127.0.0.1", port)) {
-            String body = "values=" + java.net.URLEncoder.encode("(?s) { (<http://example.org/library/book/1>) }",
+            String body = "values=" + URLEncoder.encode("(?s) { (<http://example.org/library/book/1>) }",
                     StandardCharsets.UTF_8);
             OutputStream out = slowBody.getOutputStream();
             out.write(("POST /ldf/library?subject=%3Fs HTTP/1.1\r\nHost: x\r\nAccept: application/n-triples\r\n"

@@ -1,10 +1,14 @@
 package dev.ldf.server.config;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -41,7 +45,7 @@ public final class ConfigFile {
         ServerConfig parsed;
         try {
             byte[] json = Files.readAllBytes(file);
-            if (new String(json, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+            if (new String(json, StandardCharsets.UTF_8).isBlank()) {
                 throw new ConfigException("Configuration " + file + " is empty");
             }
             parsed = JSON.readValue(json, ServerConfig.class);
@@ -93,13 +97,13 @@ public final class ConfigFile {
             return "a string (in quotes)";
         }
         if (type.isEnum()) {
-            return "one of " + java.util.Arrays.stream(type.getEnumConstants()).map(c -> "\"" + c.toString()
-                    .toLowerCase(java.util.Locale.ROOT) + "\"").collect(Collectors.joining(", "));
+            return "one of " + Arrays.stream(type.getEnumConstants()).map(c -> "\"" + c.toString()
+                    .toLowerCase(Locale.ROOT) + "\"").collect(Collectors.joining(", "));
         }
-        if (java.util.List.class.isAssignableFrom(type)) {
+        if (List.class.isAssignableFrom(type)) {
             return "a list ([...])";
         }
-        if (java.util.Map.class.isAssignableFrom(type) || type.isRecord()) {
+        if (Map.class.isAssignableFrom(type) || type.isRecord()) {
             return "an object ({...})";
         }
         return "a " + type.getSimpleName();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -103,7 +104,7 @@ public record ServerConfig(
         private Integer cacheMaxAgeSeconds;
         private Integer maxRequestHeaderBytes;
         private Integer maxRequestBodyBytes;
-        private final List<DatasetConfig> datasets = new java.util.ArrayList<>();
+        private final List<DatasetConfig> datasets = new ArrayList<>();
         private Limits limits;
         private Boolean http2;
         private Tokens tokens;

@@ -1,6 +1,7 @@
 package dev.ldf.server.fragment;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Answers triple pattern fragments over one dataset.
@@ -32,8 +33,8 @@ public interface Datasource extends AutoCloseable {
      * The dataset's predicates with their triple counts, the most used first, at most
      * {@code limit} of them; empty where the source cannot tell them cheaply.
      */
-    default java.util.List<PredicateCount> predicates(int limit) {
-        return java.util.List.of();
+    default List<PredicateCount> predicates(int limit) {
+        return List.of();
     }
 
     /** True where the data changes while it is served (a live dataset): what it says of itself may not hold. */

@@ -2,8 +2,10 @@ package dev.ldf.server.fragment;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
 import java.util.List;
 
+import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 
 import dev.ldf.hdt.term.HdtTerms;
@@ -31,7 +33,7 @@ public interface PageTriples extends Iterable<Triple> {
     static PageTriples of(List<Triple> triples) {
         return new PageTriples() {
             @Override
-            public java.util.Iterator<Triple> iterator() {
+            public Iterator<Triple> iterator() {
                 return triples.iterator();
             }
 
@@ -45,7 +47,7 @@ public interface PageTriples extends Iterable<Triple> {
                 }
             }
 
-            private static byte[] bytes(org.apache.jena.graph.Node node) {
+            private static byte[] bytes(Node node) {
                 return HdtTerms.toHdt(node).getBytes(StandardCharsets.UTF_8);
             }
         };

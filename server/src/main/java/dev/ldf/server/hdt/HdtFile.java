@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.commons.codec.digest.DigestUtils;
 import org.rdfhdt.hdt.dictionary.Dictionary;
+import org.rdfhdt.hdt.exceptions.NotFoundException;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.listener.ProgressListener;
@@ -190,7 +191,7 @@ final class HdtFile implements AutoCloseable {
                 int end = value.indexOf('^');
                 return Long.parseLong(end < 0 ? value : value.substring(0, end));
             }
-        } catch (org.rdfhdt.hdt.exceptions.NotFoundException | RuntimeException e) {
+        } catch (NotFoundException | RuntimeException e) {
             LOG.debug("No usable {} in the HDT header", property, e);
         }
         return fallback;

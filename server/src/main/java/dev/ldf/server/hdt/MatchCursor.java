@@ -1,6 +1,7 @@
 package dev.ldf.server.hdt;
 
 import java.util.List;
+import java.util.NoSuchElementException;
 
 import org.rdfhdt.hdt.triples.IteratorTripleID;
 import org.rdfhdt.hdt.triples.TripleID;
@@ -89,7 +90,7 @@ final class MatchCursor {
     /** Copies the next match into {@code ids} at {@code index} (subject, predicate, object). */
     void next(long[] ids, int index) {
         if (!hasNext()) {
-            throw new java.util.NoSuchElementException();
+            throw new NoSuchElementException();
         }
         ids[index] = subject;
         ids[index + 1] = predicate;

@@ -1,6 +1,7 @@
 package dev.ldf.server.hdt;
 
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.function.Function;
 
 /**
@@ -49,7 +50,7 @@ final class SelectorCursor {
 
     void next(long[] ids, int at) {
         if (!hasNext()) {
-            throw new java.util.NoSuchElementException();
+            throw new NoSuchElementException();
         }
         current.next(ids, at);
     }

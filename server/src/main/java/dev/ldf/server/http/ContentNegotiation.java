@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 import dev.ldf.server.rdf.OutputFormat;
 
@@ -64,7 +65,7 @@ final class ContentNegotiation {
      * The offer to send for {@code accept} (null or blank: the first), or null when the client
      * accepts none; each offer answers to its media types.
      */
-    static <T> T choose(String accept, List<T> offered, java.util.function.Function<T, List<String>> mediaTypes) {
+    static <T> T choose(String accept, List<T> offered, Function<T, List<String>> mediaTypes) {
         if (accept == null || accept.isBlank()) {
             return offered.get(0);
         }

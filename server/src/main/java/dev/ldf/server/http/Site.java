@@ -2,6 +2,8 @@ package dev.ldf.server.http;
 
 import java.util.concurrent.atomic.AtomicLong;
 
+import jakarta.servlet.http.HttpServletRequest;
+
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.fragment.ServerDescription;
 import dev.ldf.server.rdf.Writers;
@@ -14,7 +16,7 @@ record Site(ServerConfig config, Datasets datasets, Writers writers, ErrorRespon
     }
 
     /** The public addresses of the request's server. */
-    PublicUrls urls(jakarta.servlet.http.HttpServletRequest request) {
+    PublicUrls urls(HttpServletRequest request) {
         return PublicUrls.of(request, config.baseUrl());
     }
 

@@ -4,9 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
@@ -25,8 +29,6 @@ import dev.ldf.server.preemption.ResultsWriter;
 import dev.ldf.server.preemption.TokenSigner;
 import dev.ldf.server.rdf.HtmlQueryPage;
 import dev.ldf.server.rdf.OutputFormat;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 
 /**
  * {@code /{dataset}/sparql}, a dataset's preemptive SPARQL endpoint: runs a query for one quantum
@@ -46,9 +48,9 @@ final class SparqlEndpoint extends Endpoint {
     private record Offer(ResultsFormat format, List<String> mediaTypes) {}
 
     /** The results formats first, so that {@code *}{@code /*} gets JSON; a browser names HTML. */
-    private static final List<Offer> OFFERS = java.util.stream.Stream.concat(
-            java.util.Arrays.stream(ResultsFormat.values()).map(f -> new Offer(f, f.mediaTypes())),
-            java.util.stream.Stream.of(new Offer(null, List.of("text/html", "application/xhtml+xml")))).toList();
+    private static final List<Offer> OFFERS = Stream.concat(
+            Arrays.stream(ResultsFormat.values()).map(f -> new Offer(f, f.mediaTypes())),
+            Stream.of(new Offer(null, List.of("text/html", "application/xhtml+xml")))).toList();
 
     private final transient QuantumRunner runner;
 

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.AbstractCollection;
 import java.util.Iterator;
 import java.util.List;
 
@@ -67,7 +68,7 @@ final class Compaction {
         if (base.mergeable()) {
             // Spelled as the merge reads them, so that a million added triples do not sit on the heap twice.
             List<Triple> added = snapshot.added();
-            base.writeMerged(writer, snapshot.deleted(), new java.util.AbstractCollection<>() {
+            base.writeMerged(writer, snapshot.deleted(), new AbstractCollection<>() {
                 @Override
                 public Iterator<TripleString> iterator() {
                     return spelled(added);

@@ -5,10 +5,12 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -255,10 +257,10 @@ public final class Follower implements AutoCloseable {
 
     /** A failure in words: what went wrong, not which Java class said so. */
     private static String describe(Exception e) {
-        if (e instanceof java.net.ConnectException) {
+        if (e instanceof ConnectException) {
             return "the primary does not answer (connection refused)";
         }
-        if (e instanceof java.net.http.HttpTimeoutException) {
+        if (e instanceof HttpTimeoutException) {
             return "the primary did not answer in time";
         }
         if (e instanceof BadPatchException) {

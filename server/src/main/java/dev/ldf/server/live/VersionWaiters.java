@@ -2,6 +2,7 @@ package dev.ldf.server.live;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -59,7 +60,7 @@ final class VersionWaiters {
                 cancelWait.run();
                 once.run();
             }, timeoutMillis, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             // Closed: the dataset is going away, and the wait with it.
             cancelWait.run();
             once.run();

@@ -1,5 +1,7 @@
 package dev.ldf.server.monitor;
 
+import java.util.Locale;
+
 import org.eclipse.jetty.server.Request;
 
 /**
@@ -14,7 +16,7 @@ public final class RequestLabels {
         TPF, BRTPF, SPARQL, CHANGES, DUMP, INDEX, GENID, OPERATOR, NONE;
 
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.ldf.server.preemption;
 
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import com.github.benmanes.caffeine.cache.Ticker;
@@ -59,7 +60,7 @@ public final class PreemptiveEngine {
      * {@code contendedNanos} already if {@code contended} says other requests are waiting then.
      */
     public Outcome run(PreemptableQuery query, byte[] state, long quantumNanos, long contendedNanos,
-            java.util.function.BooleanSupplier contended, int maxSolutions, Consumer<Binding> sink)
+            BooleanSupplier contended, int maxSolutions, Consumer<Binding> sink)
             throws InvalidTokenException {
         return run(query, state, Quantum.ofNanos(ticker, quantumNanos, contendedNanos, contended), maxSolutions, sink);
     }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
+import org.apache.commons.codec.digest.DigestUtils;
 import org.apache.jena.graph.Node;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.sparql.engine.binding.Binding;
@@ -79,7 +80,7 @@ public final class QuantumRunner {
 
     /** A file's version as the number tokens carry for its base: the first bytes of its digest. */
     public static long baseNumber(String fileVersion) {
-        byte[] digest = org.apache.commons.codec.digest.DigestUtils.sha256(fileVersion.getBytes(StandardCharsets.UTF_8));
+        byte[] digest = DigestUtils.sha256(fileVersion.getBytes(StandardCharsets.UTF_8));
         long value = 0;
         for (int i = 0; i < 7; i++) {
             value = value << 8 | (digest[i] & 0xFF);

@@ -1,6 +1,7 @@
 package dev.ldf.server.preemption;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.resultset.ResultSetLang;
@@ -29,7 +30,7 @@ public enum ResultsFormat {
     /** The media type first, then other names clients use for it. */
     public List<String> mediaTypes() {
         return aliases.isEmpty() ? List.of(mediaType)
-                : java.util.stream.Stream.concat(java.util.stream.Stream.of(mediaType), aliases.stream()).toList();
+                : Stream.concat(Stream.of(mediaType), aliases.stream()).toList();
     }
 
     public String contentType() {

@@ -1,6 +1,7 @@
 package dev.ldf.server.preemption;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -11,7 +12,6 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -145,7 +145,7 @@ public final class TokenSigner {
             byte[] state = new byte[Math.toIntExact(VarInts.read(in))];
             in.get(state);
             return new Resumption(base, version, state);
-        } catch (java.nio.BufferUnderflowException | ArithmeticException | IllegalArgumentException e) {
+        } catch (BufferUnderflowException | ArithmeticException | IllegalArgumentException e) {
             throw new InvalidTokenException(Reason.MALFORMED, "The continuation token is truncated");
         }
     }

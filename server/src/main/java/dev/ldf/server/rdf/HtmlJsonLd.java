@@ -7,13 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.system.StreamRDFBase;
-
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.CharacterEscapes;
 
 import dev.ldf.server.fragment.Fragment;
 
@@ -104,7 +104,7 @@ final class HtmlJsonLd extends StreamRDFBase {
         }
 
         @Override
-        public com.fasterxml.jackson.core.SerializableString getEscapeSequence(int ch) {
+        public SerializableString getEscapeSequence(int ch) {
             return null;
         }
     }

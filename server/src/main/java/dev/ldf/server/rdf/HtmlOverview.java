@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -59,7 +60,7 @@ final class HtmlOverview {
 
     /** The first two subjects of a page, for a brTPF example that finds something. */
     static final class Example {
-        private final List<Node> subjects = new java.util.ArrayList<>(2);
+        private final List<Node> subjects = new ArrayList<>(2);
 
         void see(Triple t) {
             if (subjects.size() < 2 && t.getSubject().isURI() && !subjects.contains(t.getSubject())) {

@@ -7,6 +7,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 
@@ -60,7 +61,7 @@ public final class HtmlWriter implements ResponseWriter {
     HtmlWriter() {}
 
     private static String sha256(String text) {
-        return "sha256-" + java.util.Base64.getEncoder().encodeToString(DigestUtils.sha256(text));
+        return "sha256-" + Base64.getEncoder().encodeToString(DigestUtils.sha256(text));
     }
 
     @Override

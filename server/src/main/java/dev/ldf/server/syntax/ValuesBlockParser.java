@@ -1,10 +1,13 @@
 package dev.ldf.server.syntax;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IllegalFormatException;
 import java.util.List;
 import java.util.Locale;
 
+import org.apache.jena.datatypes.TypeMapper;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.irix.IRIException;
@@ -17,8 +20,6 @@ import org.apache.jena.riot.tokens.TokenizerText;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
-import org.apache.jena.datatypes.TypeMapper;
-import org.apache.jena.datatypes.xsd.XSDDatatype;
 
 import dev.ldf.server.fragment.BadRequestException;
 import dev.ldf.server.fragment.Bindings;
@@ -85,7 +86,7 @@ public final class ValuesBlockParser {
             variables.add(Var.alloc(first.getImage()));
             expect(TokenType.LBRACE, "'{'");
             while (!peekIs(TokenType.RBRACE)) {
-                rows.add(row(variables, java.util.Collections.singletonList(value()), first));
+                rows.add(row(variables, Collections.singletonList(value()), first));
             }
         } else if (first.getType() == TokenType.LPAREN) {
             while (!peekIs(TokenType.RPAREN)) {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
@@ -219,7 +220,7 @@ class BrowserTest {
         browser.get(TestServer.dataset("library"));
         // The keyboard reaches the form: the first tab stops in the breadcrumb, then the fields follow.
         WebElement active = browser.switchTo().activeElement();
-        active.sendKeys(org.openqa.selenium.Keys.TAB);
+        active.sendKeys(Keys.TAB);
         assertEquals("a", browser.switchTo().activeElement().getTagName());
     }
 

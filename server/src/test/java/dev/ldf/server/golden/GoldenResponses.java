@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -99,7 +100,7 @@ public final class GoldenResponses {
             byte[] all = bytes.toByteArray();
             int end = indexOf(all, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             String head = new String(all, 0, end < 0 ? all.length : end, StandardCharsets.ISO_8859_1);
-            byte[] body = end < 0 ? new byte[0] : java.util.Arrays.copyOfRange(all, end + 4, all.length);
+            byte[] body = end < 0 ? new byte[0] : Arrays.copyOfRange(all, end + 4, all.length);
             List<String> lines = head.lines().toList();
             Map<String, String> headers = new TreeMap<>();
             boolean chunked = false;
@@ -125,7 +126,7 @@ public final class GoldenResponses {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int i = 0;
         while (i < body.length) {
-            int lineEnd = indexOf(java.util.Arrays.copyOfRange(body, i, body.length), "\r\n".getBytes(StandardCharsets.US_ASCII));
+            int lineEnd = indexOf(Arrays.copyOfRange(body, i, body.length), "\r\n".getBytes(StandardCharsets.US_ASCII));
             int size = Integer.parseInt(new String(body, i, lineEnd, StandardCharsets.US_ASCII).split(";")[0].trim(), 16);
             i += lineEnd + 2;
             if (size == 0) {

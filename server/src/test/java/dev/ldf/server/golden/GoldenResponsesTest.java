@@ -1,6 +1,7 @@
 package dev.ldf.server.golden;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ class GoldenResponsesTest {
         List<String> answers = GoldenResponses.answers(server.port());
         assertTrue(answers.size() >= 500, "at least 500 requests: " + answers.size());
         if (Boolean.getBoolean("golden.record")) {
-            try (Writer out = new java.io.OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(RECORDING)),
+            try (Writer out = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(RECORDING)),
                     StandardCharsets.UTF_8)) {
                 for (String answer : answers) {
                     out.write(answer);

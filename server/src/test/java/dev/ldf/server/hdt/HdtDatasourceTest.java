@@ -1,7 +1,9 @@
 package dev.ldf.server.hdt;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +11,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
@@ -22,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.hdt.term.HdtTerms;
 import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.FragmentPage;
 import dev.ldf.server.fragment.TriplePattern;
@@ -96,7 +100,7 @@ class HdtDatasourceTest {
     void aCloseDuringAnExportWaitsForItsEnd() throws Exception {
         HdtDatasource source = HdtDatasource.open(TestData.libraryHdt(), HdtDatasource.Options.defaults());
         TriplePattern all = new TriplePattern(ANY, ANY, ANY);
-        java.util.concurrent.atomic.AtomicInteger read = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger read = new AtomicInteger();
         source.export(all, (s, sl, p, pl, o, ol) -> {
             if (read.getAndIncrement() == 0) {
                 source.close();
@@ -148,7 +152,7 @@ class HdtDatasourceTest {
     }
 
     private static Node term(byte[] bytes, int length) {
-        return dev.ldf.hdt.term.HdtTerms.toNode(new String(bytes, 0, length, java.nio.charset.StandardCharsets.UTF_8));
+        return HdtTerms.toNode(new String(bytes, 0, length, StandardCharsets.UTF_8));
     }
 
     @Test
@@ -298,36 +302,36 @@ class HdtDatasourceTest {
 
     @Test
     void missingAndCorruptFilesAreReportedWithTheirName() throws Exception {
-        java.nio.file.Path missing = java.nio.file.Path.of("/nonexistent/data.hdt");
+        Path missing = Path.of("/nonexistent/data.hdt");
         HdtFileException e = assertThrows(HdtFileException.class,
                 () -> HdtDatasource.open(missing, HdtDatasource.Options.defaults()));
         assertTrue(e.getMessage().contains("/nonexistent/data.hdt"), e.getMessage());
 
-        java.nio.file.Path corrupt = java.nio.file.Files.createTempFile("corrupt", ".hdt");
+        Path corrupt = Files.createTempFile("corrupt", ".hdt");
         try {
-            java.nio.file.Files.writeString(corrupt, "this is not an HDT file at all, just some text");
+            Files.writeString(corrupt, "this is not an HDT file at all, just some text");
             for (boolean load : new boolean[] {false, true}) {
                 HdtFileException c = assertThrows(HdtFileException.class, () -> HdtDatasource.open(corrupt,
                         new HdtDatasource.Options(load, 10, 10, Duration.ofMinutes(1))));
                 assertTrue(c.getMessage().contains(corrupt.toString()), c.getMessage());
             }
         } finally {
-            java.nio.file.Files.deleteIfExists(corrupt);
-            java.nio.file.Files.deleteIfExists(HdtFiles.indexFile(corrupt));
+            Files.deleteIfExists(corrupt);
+            Files.deleteIfExists(HdtFiles.indexFile(corrupt));
         }
     }
 
     @Test
-    void theVersionChangesWhenTheFileChanges(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        java.nio.file.Path copy = dir.resolve("copy.hdt");
-        java.nio.file.Files.copy(TestData.libraryHdt(), copy);
-        java.nio.file.Files.copy(HdtFiles.indexFile(TestData.libraryHdt()), HdtFiles.indexFile(copy));
+    void theVersionChangesWhenTheFileChanges(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path copy = dir.resolve("copy.hdt");
+        Files.copy(TestData.libraryHdt(), copy);
+        Files.copy(HdtFiles.indexFile(TestData.libraryHdt()), HdtFiles.indexFile(copy));
         String before;
         try (HdtDatasource source = HdtDatasource.open(copy, HdtDatasource.Options.defaults())) {
             before = source.version();
         }
-        java.nio.file.Files.setLastModifiedTime(copy, java.nio.file.attribute.FileTime.fromMillis(
-                java.nio.file.Files.getLastModifiedTime(copy).toMillis() + 60_000));
+        Files.setLastModifiedTime(copy, FileTime.fromMillis(
+                Files.getLastModifiedTime(copy).toMillis() + 60_000));
         try (HdtDatasource source = HdtDatasource.open(copy, HdtDatasource.Options.defaults())) {
             assertFalse(before.equals(source.version()), "a rewritten file gets a new version, hence new ETags");
         }

@@ -2,6 +2,7 @@ package dev.ldf.server.hdt;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -62,7 +63,7 @@ class HdtScansTest {
                     assertEquals(whole.matches.subList(m + 1, whole.matches.size()).size(), rest.matches.size(),
                             pattern + " from match " + m);
                     for (int i = 0; i < rest.matches.size(); i++) {
-                        assertTrue(java.util.Arrays.equals(whole.matches.get(m + 1 + i), rest.matches.get(i)),
+                        assertTrue(Arrays.equals(whole.matches.get(m + 1 + i), rest.matches.get(i)),
                                 pattern + " from match " + m + ", row " + i);
                     }
                 }
@@ -94,7 +95,7 @@ class HdtScansTest {
             }
             assertEquals(whole.size(), pieces.size(), pattern + " after " + stops + " stops");
             for (int i = 0; i < whole.size(); i++) {
-                assertTrue(java.util.Arrays.equals(whole.get(i), pieces.get(i)), pattern + ", row " + i);
+                assertTrue(Arrays.equals(whole.get(i), pieces.get(i)), pattern + ", row " + i);
             }
         }
     }

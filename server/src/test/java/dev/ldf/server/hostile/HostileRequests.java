@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Supplier;
@@ -185,7 +186,7 @@ final class HostileRequests {
             case 1 -> "text/*;q=0, */*;q=0";
             case 2 -> "";
             case 3 -> ";;;,,,";
-            case 4 -> String.join(", ", java.util.Collections.nCopies(600, "application/x-" + word() + ";q=0.5"));
+            case 4 -> String.join(", ", Collections.nCopies(600, "application/x-" + word() + ";q=0.5"));
             case 5 -> "application/n-quads;q=2";
             case 6 -> "image/png";
             case 7 -> "text/html;level=1;q=0.9, */*;q=0.1";

@@ -27,6 +27,7 @@ import java.util.regex.Pattern;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -232,7 +233,7 @@ class HostileRequestsTest {
                 .header("Accept", "application/n-quads").build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, response.statusCode());
         ParsedPage page = ParsedPage.parse(url, response.body(), Lang.NQUADS);
-        List<org.apache.jena.graph.Triple> expected = TestData.expected(names);
+        List<Triple> expected = TestData.expected(names);
         assertEquals(expected.size(), page.count());
         assertEquals(expected.subList(0, Math.min(100, expected.size())), page.data());
 

@@ -5,14 +5,17 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.UUID;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPOutputStream;
 
+import org.apache.jena.datatypes.TypeMapper;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
@@ -118,12 +121,12 @@ final class HostileWrites {
         List<Write> writes = new ArrayList<>();
         for (int cut = 0; cut < whole.length; cut++) {
             writes.add(new Write(coding + " cut to " + cut + " of " + whole.length, PATCH, coding,
-                    java.util.Arrays.copyOf(whole, cut), Expect.REFUSED, List.of()));
+                    Arrays.copyOf(whole, cut), Expect.REFUSED, List.of()));
         }
         writes.add(new Write(coding + " whole", PATCH, coding, whole, valid.expect(), valid.changes()));
         // Issue 47: bytes after the compressed stream were ignored; the body is the stream, whole.
         for (String tail : new String[] {"x", "garbage after the stream, longer than a gzip trailer", "\u001f"}) {
-            byte[] trailing = java.util.Arrays.copyOf(whole, whole.length + tail.length());
+            byte[] trailing = Arrays.copyOf(whole, whole.length + tail.length());
             System.arraycopy(tail.getBytes(StandardCharsets.ISO_8859_1), 0, trailing, whole.length, tail.length());
             writes.add(new Write(coding + " with " + tail.length() + " bytes after it", PATCH, coding, trailing,
                     Expect.REFUSED, List.of()));
@@ -169,7 +172,7 @@ final class HostileWrites {
         List<Change> changes = changes(1 + random.nextInt(6));
         StringBuilder text = new StringBuilder();
         if (random.nextInt(4) == 0) {
-            text.append("H id <uuid:").append(new java.util.UUID(random.nextLong(), random.nextLong())).append("> .\n");
+            text.append("H id <uuid:").append(new UUID(random.nextLong(), random.nextLong())).append("> .\n");
         }
         if (random.nextInt(5) == 0) {
             text.append(pick("PA \"ex\" <" + EX + "> .\n", "PA ex: <" + EX + "> .\n", "PD \"ex\" .\n"));
@@ -275,9 +278,9 @@ final class HostileWrites {
         return switch (random.nextInt(6)) {
             case 0 -> NodeFactory.createLiteralLang(lexical, pick("en", "fr", "de-CH", "zh-Hant-TW"));
             case 1 -> NodeFactory.createLiteralDT(Integer.toString(random.nextInt(1000)),
-                    org.apache.jena.datatypes.TypeMapper.getInstance().getSafeTypeByName(XSD + "integer"));
+                    TypeMapper.getInstance().getSafeTypeByName(XSD + "integer"));
             case 2 -> NodeFactory.createLiteralDT(lexical,
-                    org.apache.jena.datatypes.TypeMapper.getInstance().getSafeTypeByName(EX + "type"));
+                    TypeMapper.getInstance().getSafeTypeByName(EX + "type"));
             default -> NodeFactory.createLiteralString(lexical);
         };
     }

@@ -3,8 +3,10 @@ package dev.ldf.server.hostile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Tag;
@@ -51,7 +54,7 @@ class SlowHeadsTest {
         ExecutorService pool = Executors.newFixedThreadPool(TRICKLERS + 4);
         try (ServerProcess server = ServerProcess.startWithFileLimit(config, dir, FILE_LIMIT, "-Xmx256m")) {
             assertTrue(server.log().contains("Connections: at most 64 at once"), server.log());
-            List<java.util.concurrent.Future<Long>> trickles = new ArrayList<>();
+            List<Future<Long>> trickles = new ArrayList<>();
             for (int i = 0; i < TRICKLERS; i++) {
                 trickles.add(pool.submit(() -> trickle(server.port(), 60)));
             }
@@ -64,7 +67,7 @@ class SlowHeadsTest {
 
             int cut = 0;
             long longest = 0;
-            for (java.util.concurrent.Future<Long> t : trickles) {
+            for (Future<Long> t : trickles) {
                 long held = t.get(60, TimeUnit.SECONDS);
                 if (held >= 0) {
                     cut++;
@@ -94,7 +97,7 @@ class SlowHeadsTest {
             InputStream in = socket.getInputStream();
             // A brTPF POST whose body comes 4 bytes every 400 ms: about 4 s, over the head timeout; it
             // waits for 100 Continue first, an interim response that Jetty counts as a response.
-            String body = "values=" + java.net.URLEncoder.encode("?s { <http://example.org/a> }", StandardCharsets.UTF_8);
+            String body = "values=" + URLEncoder.encode("?s { <http://example.org/a> }", StandardCharsets.UTF_8);
             out.write(("POST /library HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                     + "Expect: 100-continue\r\nContent-Length: " + body.length() + "\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
@@ -124,7 +127,7 @@ class SlowHeadsTest {
     private static long trickle(int port, int lines) {
         long start = System.nanoTime();
         try (Socket socket = new Socket()) {
-            socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 30_000);
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 30_000);
             socket.setSoTimeout(500);
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
@@ -148,7 +151,7 @@ class SlowHeadsTest {
 
     private static String exchange(int port, String request, int timeoutMillis) throws IOException {
         try (Socket socket = new Socket()) {
-            socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), timeoutMillis);
+            socket.connect(new InetSocketAddress("127.0.0.1", port), timeoutMillis);
             socket.setSoTimeout(timeoutMillis);
             socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);

@@ -1,5 +1,7 @@
 package dev.ldf.server.http;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,8 +16,8 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
-import org.apache.jena.sparql.core.Var;
 import org.apache.jena.riot.out.NodeFmtLib;
+import org.apache.jena.sparql.core.Var;
 import org.apache.jena.vocabulary.RDF;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -394,12 +396,12 @@ class BrtpfTest {
                 "Content-Length", "100000000");
         assertEquals("HTTP/1.1 413 Payload Too Large", declaredHuge[0], "refused at once, without reading");
 
-        HttpResponse<String> json = Http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(TestServer.dataset("library")))
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}")), "Content-Type", "application/json");
+        HttpResponse<String> json = Http.send(HttpRequest.newBuilder(URI.create(TestServer.dataset("library")))
+                .POST(HttpRequest.BodyPublishers.ofString("{}")), "Content-Type", "application/json");
         assertEquals(415, json.statusCode());
 
-        HttpResponse<String> latin1 = Http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(TestServer.dataset("library")))
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("subject=%3Fs")),
+        HttpResponse<String> latin1 = Http.send(HttpRequest.newBuilder(URI.create(TestServer.dataset("library")))
+                .POST(HttpRequest.BodyPublishers.ofString("subject=%3Fs")),
                 "Content-Type", "application/x-www-form-urlencoded; charset=ISO-8859-1");
         assertEquals(200, Http.post(TestServer.dataset("library"), "subject=%3Fs").statusCode());
         assertEquals(415, latin1.statusCode(), "a body in another charset is refused");

@@ -3,6 +3,7 @@ package dev.ldf.server.http;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Tag;
@@ -47,7 +48,7 @@ class ClientDisconnectTest {
                 }
             }
             server.terminate();
-            assertEquals(0, server.awaitExit(java.time.Duration.ofSeconds(20)));
+            assertEquals(0, server.awaitExit(Duration.ofSeconds(20)));
             String log = server.log();
             long lines = log.lines().filter(l -> l.contains("Client went away")).count();
             assertTrue(lines >= ABORTED / 2 && lines <= ABORTED, lines + " lines:\n" + log);

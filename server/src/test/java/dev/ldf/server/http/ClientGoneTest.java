@@ -1,5 +1,6 @@
 package dev.ldf.server.http;
 
+import java.io.EOFException;
 import java.io.UncheckedIOException;
 
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class ClientGoneTest {
 
     @Test
     void aBrokenConnectionAnywhereInTheCausesIsTheClientGoing() {
-        assertTrue(ClientGone.causedBy(new RuntimeException(new UncheckedIOException(new java.io.EOFException()))));
+        assertTrue(ClientGone.causedBy(new RuntimeException(new UncheckedIOException(new EOFException()))));
         assertTrue(ClientGone.causedBy(new RuntimeException(thrownAt("sun.nio.ch.SocketChannelImpl", "write"))),
                 "the socket refusing a buffer Jetty already released");
     }

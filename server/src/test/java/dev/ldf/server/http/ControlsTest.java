@@ -1,5 +1,7 @@
 package dev.ldf.server.http;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -10,12 +12,14 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.vocabulary.RDF;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.testing.Fragments;
 import dev.ldf.server.testing.Http;
 import dev.ldf.server.testing.ParsedPage;
+import dev.ldf.server.testing.TestData;
 import dev.ldf.server.testing.TestServer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -76,7 +80,7 @@ class ControlsTest {
             long triples = Long.parseLong(find(page.metadata(), partition.getObject(), voidNs + "triples").get(0)
                     .getObject().getLiteralLexicalForm());
             ParsedPage fragment = Fragments.fetch(url + "?predicate="
-                    + java.net.URLEncoder.encode(predicate.getURI(), java.nio.charset.StandardCharsets.UTF_8));
+                    + URLEncoder.encode(predicate.getURI(), StandardCharsets.UTF_8));
             assertEquals(fragment.count(), triples, predicate.getURI());
         }
         for (String other : List.of(url + "?page=2", url + "?predicate=http%3A%2F%2Fschema.org%2Fname")) {
@@ -126,7 +130,7 @@ class ControlsTest {
         assertEquals(Set.of("library", "paged", "loaded", "tpfonly"), members.stream()
                 .map(t -> t.getObject().getURI().replace(index, "").replace("#dataset", "")).collect(Collectors.toSet()));
         Node library = NodeFactory.createURI(TestServer.dataset("library") + "#dataset");
-        assertEquals((long) dev.ldf.server.testing.TestData.all().size(),
+        assertEquals((long) TestData.all().size(),
                 page.integer(library, ParsedPage.VOID + "triples").orElseThrow());
         assertTrue(page.integer(library, ParsedPage.VOID + "properties").orElseThrow() > 10);
         String html = Http.get(index, "Accept", "text/html").body();
@@ -154,12 +158,12 @@ class ControlsTest {
         String full = TestServer.dataset("library") + "?predicate=" + PublicUrls.encode("http://schema.org/name");
         String viaPrefix = Http.get(prefixed, "Accept", "application/n-triples").body();
         String viaIri = Http.get(full, "Accept", "application/n-triples").body();
-        org.junit.jupiter.api.Assertions.assertTrue(viaIri.contains("<http://schema.org/name>"), viaIri);
-        org.junit.jupiter.api.Assertions.assertEquals(
+        Assertions.assertTrue(viaIri.contains("<http://schema.org/name>"), viaIri);
+        Assertions.assertEquals(
                 viaIri.lines().filter(l -> l.contains("<http://schema.org/name> \"")).toList(),
                 viaPrefix.lines().filter(l -> l.contains("<http://schema.org/name> \"")).toList());
         String page = Http.get(prefixed, "Accept", "text/html").body();
-        org.junit.jupiter.api.Assertions.assertTrue(page.contains("value=\"http://schema.org/name\""),
+        Assertions.assertTrue(page.contains("value=\"http://schema.org/name\""),
                 "the form shows the full IRI");
     }
 }

@@ -1,14 +1,15 @@
 package dev.ldf.server.http;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
 import org.eclipse.jetty.util.UrlEncoded;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** The fast form decoder gives exactly Jetty's pairs, and refuses exactly what Jetty refuses. */
 class FormDecodingTest {
@@ -62,7 +63,7 @@ class FormDecodingTest {
     void manyPartsWithoutValuesDecodeInLinearTime() {
         String body = "a&".repeat(512 * 1024);
         long[] parts = new long[1];
-        assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> FormDecoding.decode(body, (n, v) -> parts[0]++));
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> FormDecoding.decode(body, (n, v) -> parts[0]++));
         assertEquals(512 * 1024, parts[0]);
     }
 

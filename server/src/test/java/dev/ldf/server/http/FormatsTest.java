@@ -2,6 +2,7 @@ package dev.ldf.server.http;
 
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 import org.apache.jena.graph.Node;
@@ -9,16 +10,17 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.sparql.core.Quad;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.ldf.server.fragment.TriplePattern;
 import dev.ldf.server.rdf.OutputFormat;
 import dev.ldf.server.testing.Fragments;
 import dev.ldf.server.testing.Http;
 import dev.ldf.server.testing.ParsedPage;
+import dev.ldf.server.testing.TestData;
 import dev.ldf.server.testing.TestServer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -140,7 +142,7 @@ class FormatsTest {
     /** The expected size of a fragment, formatted as the HTML page prints it. */
     private static final class TestDataCount {
         static String of(TriplePattern pattern) {
-            return String.format(java.util.Locale.ROOT, "%,d", dev.ldf.server.testing.TestData.expected(pattern).size());
+            return String.format(Locale.ROOT, "%,d", TestData.expected(pattern).size());
         }
     }
 }

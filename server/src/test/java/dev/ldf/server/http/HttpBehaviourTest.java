@@ -3,12 +3,15 @@ package dev.ldf.server.http;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.riot.Lang;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -16,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
+import dev.ldf.server.fragment.TriplePattern;
 import dev.ldf.server.testing.Http;
 import dev.ldf.server.testing.ParsedPage;
 import dev.ldf.server.testing.TestData;
@@ -46,24 +50,24 @@ class HttpBehaviourTest {
      */
     @Test
     void http2OverCleartextWhenConfiguredGivesTheSameAnswers() throws Exception {
-        java.net.http.HttpClient h2 = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_2).build();
-        String hdt = dev.ldf.server.testing.TestData.libraryHdt().toString();
-        dev.ldf.server.config.ServerConfig config = dev.ldf.server.config.ServerConfig.of(java.util.List.of(
-                dev.ldf.server.config.DatasetConfig.builder("library", hdt).pageSize(100).build()))
+        HttpClient h2 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        String hdt = TestData.libraryHdt().toString();
+        ServerConfig config = ServerConfig.of(List.of(
+                DatasetConfig.builder("library", hdt).pageSize(100).build()))
                 .toBuilder().listener("127.0.0.1", 0).build();
         for (boolean on : new boolean[] {true, false}) {
-            try (dev.ldf.server.FragmentServer server = dev.ldf.server.FragmentServer.start(config.toBuilder().http2(on).build())) {
+            try (FragmentServer server = FragmentServer.start(config.toBuilder().http2(on).build())) {
                 String page = server.uri().resolve("/library?predicate=http%3A%2F%2Fschema.org%2Fname").toString();
-                java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(page))
+                HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(page))
                         .header("Accept", "application/n-quads");
                 HttpResponse<String> first = h2.send(request.build(), HttpResponse.BodyHandlers.ofString());
                 HttpResponse<String> second = h2.send(request.build(), HttpResponse.BodyHandlers.ofString());
-                assertEquals(on ? java.net.http.HttpClient.Version.HTTP_2 : java.net.http.HttpClient.Version.HTTP_1_1,
+                assertEquals(on ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1,
                         second.version(), on ? "upgraded to h2c" : "no upgrade unless configured");
                 assertEquals(200, second.statusCode());
                 assertEquals(Http.get(page, "Accept", "application/n-quads").body(), second.body());
                 assertEquals(first.body(), second.body());
-                HttpResponse<String> bad = h2.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(page
+                HttpResponse<String> bad = h2.send(HttpRequest.newBuilder(URI.create(page
                         + "&subject=bad%20iri")).build(), HttpResponse.BodyHandlers.ofString());
                 assertEquals(400, bad.statusCode());
             }
@@ -137,8 +141,8 @@ class HttpBehaviourTest {
                 "X-Forwarded-Proto", "https", "X-Forwarded-Host", "data.example.org", "X-Forwarded-Port", "8443");
         String publicUrl = "https://data.example.org:8443" + path;
         ParsedPage page = ParsedPage.parse(publicUrl, response.body(), Lang.NQUADS);
-        assertEquals(TestData.expected(new dev.ldf.server.fragment.TriplePattern(org.apache.jena.graph.Node.ANY,
-                org.apache.jena.graph.NodeFactory.createURI("http://schema.org/name"), org.apache.jena.graph.Node.ANY)).size(),
+        assertEquals(TestData.expected(new TriplePattern(Node.ANY,
+                NodeFactory.createURI("http://schema.org/name"), Node.ANY)).size(),
                 page.count(), "the metadata is about the public URL");
         assertTrue(response.body().contains("\"https://data.example.org:8443/library{?subject,predicate,object}\""));
     }

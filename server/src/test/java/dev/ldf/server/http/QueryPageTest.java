@@ -3,6 +3,7 @@ package dev.ldf.server.http;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -68,7 +69,7 @@ class QueryPageTest {
             assertTrue(html.contains("request " + pages + " of this query"), html);
             int here = count(ROW, html);
             if (pages > 1 && here > 0) {
-                assertTrue(html.contains(String.format(java.util.Locale.ROOT, "(%,d to %,d)", rows + 1, rows + here)), html);
+                assertTrue(html.contains(String.format(Locale.ROOT, "(%,d to %,d)", rows + 1, rows + here)), html);
             }
             rows += here;
             Matcher more = MORE.matcher(html);

@@ -8,6 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.jena.graph.Node;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.ResultSet;
@@ -15,14 +18,16 @@ import org.apache.jena.rdf.model.Model;
 import org.apache.jena.riot.RDFDataMgr;
 import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.resultset.ResultSetLang;
+import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
+import dev.ldf.server.config.Tokens;
+import dev.ldf.server.preemption.InvalidTokenException;
+import dev.ldf.server.preemption.TokenSigner;
 import dev.ldf.server.testing.Http;
 import dev.ldf.server.testing.TestData;
 import dev.ldf.server.testing.TestServer;
@@ -183,7 +188,7 @@ class SparqlEndpointTest {
                 Binding b = rs.nextBinding();
                 StringBuilder key = new StringBuilder();
                 rs.getResultVars().stream().sorted().forEach(v -> {
-                    org.apache.jena.graph.Node n = b.get(org.apache.jena.sparql.core.Var.alloc(v));
+                    Node n = b.get(Var.alloc(v));
                     if (n != null) {
                         key.append(v).append('=').append(n.isURI() ? "uri " + n.getURI() : n.isBlank() ? "bnode"
                                 : "literal " + n.getLiteralLexicalForm() + " " + n.getLiteralLanguage() + " "
@@ -222,12 +227,12 @@ class SparqlEndpointTest {
     /** Issue 32: without configured keys, a token from before a restart names the missing key, not tampering. */
     @Test
     void aTokenFromBeforeARestartIsToldItsKeyIsGone() {
-        var binding = dev.ldf.server.preemption.TokenSigner.Binding.of("library", "SELECT * WHERE { ?s ?p ?o }");
-        String token = SparqlEndpoint.signer(dev.ldf.server.config.Tokens.defaults())
-                .sign(binding, new dev.ldf.server.preemption.TokenSigner.Resumption(1, 0, new byte[] {1, 2, 3}));
-        var restarted = SparqlEndpoint.signer(dev.ldf.server.config.Tokens.defaults());
-        var refused = org.junit.jupiter.api.Assertions.assertThrows(
-                dev.ldf.server.preemption.InvalidTokenException.class, () -> restarted.verify(binding, token));
+        var binding = TokenSigner.Binding.of("library", "SELECT * WHERE { ?s ?p ?o }");
+        String token = SparqlEndpoint.signer(Tokens.defaults())
+                .sign(binding, new TokenSigner.Resumption(1, 0, new byte[] {1, 2, 3}));
+        var restarted = SparqlEndpoint.signer(Tokens.defaults());
+        var refused = Assertions.assertThrows(
+                InvalidTokenException.class, () -> restarted.verify(binding, token));
         assertTrue(refused.getMessage().contains("signed with a key this server does not have (the server restarted"),
                 refused.getMessage());
     }

@@ -9,11 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -151,7 +153,7 @@ class GroupCommitTest {
     }
 
     private static Exception assertThrows(Future<?> answer) {
-        return org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class, answer::get);
+        return Assertions.assertThrows(ExecutionException.class, answer::get);
     }
 
     private static ChangeSet patch(int first, int count) throws BadPatchException {

@@ -1,5 +1,6 @@
 package dev.ldf.server.live;
 
+import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,15 +10,21 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFParser;
+import org.apache.jena.riot.out.NodeFmtLib;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.ldf.hdt.convert.ConversionProgress;
 import dev.ldf.hdt.convert.HdtLoader;
+import dev.ldf.hdt.convert.RdfToHdt;
 import dev.ldf.hdt.files.HdtFiles;
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
@@ -83,7 +90,7 @@ class LiveCompactionTest {
             AtomicBoolean stop = new AtomicBoolean();
             AtomicInteger reads = new AtomicInteger();
             AtomicReference<String> failure = new AtomicReference<>();
-            String fragment = base + "?predicate=" + java.net.URLEncoder.encode(EX + "p1", "UTF-8");
+            String fragment = base + "?predicate=" + URLEncoder.encode(EX + "p1", "UTF-8");
             String firstPage = Http.get(fragment, "Accept", "application/n-triples").body();
             Thread reader = new Thread(() -> {
                 try {
@@ -112,10 +119,10 @@ class LiveCompactionTest {
             assertTrue(status.contains("\"last\":{\"version\":1,"), status);
             assertTrue(status.contains("\"replayableAfter\":0"), "a first compaction keeps the whole log: " + status);
 
-            written.add(Triple.create(org.apache.jena.graph.NodeFactory.createURI(EX + "late"),
-                    org.apache.jena.graph.NodeFactory.createURI(EX + "p1"), org.apache.jena.graph.NodeFactory.createLiteralString("late")));
+            written.add(Triple.create(NodeFactory.createURI(EX + "late"),
+                    NodeFactory.createURI(EX + "p1"), NodeFactory.createLiteralString("late")));
             assertEquals(written, dump(base), "the dataset is the same after the compaction");
-            assertTrue(Http.get(fragment + "&subject=" + java.net.URLEncoder.encode(EX + "late", "UTF-8"),
+            assertTrue(Http.get(fragment + "&subject=" + URLEncoder.encode(EX + "late", "UTF-8"),
                     "Accept", "application/n-triples").body().contains("\"late\""));
             assertFalse(firstPage.isEmpty());
 
@@ -145,7 +152,7 @@ class LiveCompactionTest {
         assertTrue(Files.exists(HdtFiles.indexFile(hdt)));
         try (var files = Files.list(dir)) {
             assertEquals(Set.of("library.hdt", "library.hdt.index.v1-1", "library.hdt.patches"),
-                    files.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()),
+                    files.map(p -> p.getFileName().toString()).collect(Collectors.toSet()),
                     "no temporary files left");
         }
         try (FragmentServer restarted = FragmentServer.start(config)) {
@@ -163,8 +170,8 @@ class LiveCompactionTest {
     void anEmptyDatasetStartsTakesTriplesAndCompactsToEmptyAgain() throws Exception {
         Path empty = Files.writeString(dir.resolve("empty.ttl"), "");
         Path hdt = dir.resolve("new.hdt");
-        new dev.ldf.hdt.convert.RdfToHdt("http://example.org/", dev.ldf.hdt.convert.HdtLoader.MEMORY,
-                dev.ldf.hdt.convert.ConversionProgress.silent()).convert(List.of(empty), hdt);
+        new RdfToHdt("http://example.org/", HdtLoader.MEMORY,
+                ConversionProgress.silent()).convert(List.of(empty), hdt);
         assertFalse(Files.exists(HdtFiles.indexFile(hdt)), "an empty file needs no index");
         ServerConfig config = ServerConfig.of(List.of(DatasetConfig.builder("new", hdt.toString())
                 .writes(new Writes(true, TOKEN, null, 0L)).build())).toBuilder().listener("127.0.0.1", 0).build();
@@ -195,12 +202,12 @@ class LiveCompactionTest {
     }
 
     /** A blank node of the base, as fragments show it. */
-    private static boolean skolem(org.apache.jena.graph.Node node) {
+    private static boolean skolem(Node node) {
         return node.isURI() && node.getURI().contains("/.well-known/genid/");
     }
 
-    private static String term(org.apache.jena.graph.Node node) {
-        return org.apache.jena.riot.out.NodeFmtLib.strNT(node);
+    private static String term(Node node) {
+        return NodeFmtLib.strNT(node);
     }
 
     private static Set<Triple> dump(String base) {
@@ -213,8 +220,8 @@ class LiveCompactionTest {
         return triples;
     }
 
-    private static org.apache.jena.graph.Node label(org.apache.jena.graph.Node node) {
-        return skolem(node) ? org.apache.jena.graph.NodeFactory.createBlankNode(
+    private static Node label(Node node) {
+        return skolem(node) ? NodeFactory.createBlankNode(
                 node.getURI().substring(node.getURI().lastIndexOf('/') + 1)) : node;
     }
 

@@ -1,6 +1,7 @@
 package dev.ldf.server.live;
 
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -117,7 +118,7 @@ class LiveCrashTest {
     /** Every acknowledged group whole; every group whole or absent. Returns how many groups are there. */
     private static int check(ServerProcess server, Set<Integer> acknowledged) throws Exception {
         HttpResponse<String> dump = CLIENT.send(HttpRequest.newBuilder(URI.create(server.uri()
-                + "library?predicate=" + java.net.URLEncoder.encode("http://example.org/crash/member", StandardCharsets.UTF_8)
+                + "library?predicate=" + URLEncoder.encode("http://example.org/crash/member", StandardCharsets.UTF_8)
                 + "&page=1")).header("Accept", "application/n-triples").build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, dump.statusCode());
         Map<Integer, Integer> members = new HashMap<>();
@@ -134,7 +135,7 @@ class LiveCrashTest {
                 break;
             }
             page++;
-            url = server.uri() + "library?predicate=" + java.net.URLEncoder.encode("http://example.org/crash/member",
+            url = server.uri() + "library?predicate=" + URLEncoder.encode("http://example.org/crash/member",
                     StandardCharsets.UTF_8) + "&page=" + page;
             body = CLIENT.send(HttpRequest.newBuilder(URI.create(url)).header("Accept", "application/n-triples").build(),
                     HttpResponse.BodyHandlers.ofString()).body();

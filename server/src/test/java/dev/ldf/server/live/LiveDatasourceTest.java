@@ -5,9 +5,11 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
@@ -91,9 +93,9 @@ class LiveDatasourceTest {
             live.apply(new ChangeSet(changes), version);
             assertEquals(version, live.versionNumber());
             assertEquals(data.size(), live.statistics().triples(), "dataset size");
-            java.util.Map<org.apache.jena.graph.Node, Long> perPredicate = new java.util.HashMap<>();
+            Map<Node, Long> perPredicate = new HashMap<>();
             data.forEach(t -> perPredicate.merge(t.getPredicate(), 1L, Long::sum));
-            java.util.Map<org.apache.jena.graph.Node, Long> listed = new java.util.HashMap<>();
+            Map<Node, Long> listed = new HashMap<>();
             live.predicates(Integer.MAX_VALUE).forEach(c -> listed.put(c.predicate(), c.triples()));
             assertEquals(perPredicate, listed, "predicate counts at version " + version);
             for (Selector selector : selectors(random)) {

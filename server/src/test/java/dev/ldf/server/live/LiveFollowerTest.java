@@ -5,6 +5,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Tag;
@@ -115,7 +116,7 @@ class LiveFollowerTest {
             assertEquals(200, file.statusCode());
             assertEquals("application/vnd.hdt", file.headers().firstValue("Content-Type").orElseThrow());
             assertEquals("no-store", file.headers().firstValue("Cache-Control").orElseThrow());
-            assertTrue(java.util.Arrays.equals(Files.readAllBytes(primaryHdt), file.body()), "the file, byte for byte");
+            assertTrue(Arrays.equals(Files.readAllBytes(primaryHdt), file.body()), "the file, byte for byte");
             assertEquals(405, Writers.patch(primary.uri() + "library/base", "A <x:s> <x:p> <x:o> .\n").statusCode());
         }
     }

@@ -5,16 +5,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.riot.RDFDataMgr;
+import org.apache.jena.riot.out.NodeFmtLib;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
@@ -91,7 +91,7 @@ class LivePreemptiveEndpointTest {
         var statement = model.listStatements(null, model.createProperty("http://schema.org/name"), (String) null)
                 .filterKeep(s -> s.getSubject().isURIResource()).next();
         return "<" + statement.getSubject().getURI() + "> <http://schema.org/name> "
-                + org.apache.jena.riot.out.NodeFmtLib.strNT(statement.getObject().asNode()) + " .";
+                + NodeFmtLib.strNT(statement.getObject().asNode()) + " .";
     }
 
     /** Applies the same changes to the model as the test sends, and counts the query's results in it. */

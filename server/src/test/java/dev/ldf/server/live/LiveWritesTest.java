@@ -3,14 +3,18 @@ package dev.ldf.server.live;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
 
 import org.junit.jupiter.api.Tag;
@@ -50,7 +54,7 @@ class LiveWritesTest {
             assertEquals(403, post(changes, patch, "application/rdf-patch", "wrong-token-wrong-token").statusCode());
             assertEquals(415, post(changes, patch, "text/turtle", TOKEN).statusCode());
 
-            String fragment = server.uri() + "library?subject=" + java.net.URLEncoder.encode(SUBJECT, StandardCharsets.UTF_8);
+            String fragment = server.uri() + "library?subject=" + URLEncoder.encode(SUBJECT, StandardCharsets.UTF_8);
             HttpResponse<String> before = Http.get(fragment, "Accept", "application/n-triples");
             String etag = before.headers().firstValue("ETag").orElseThrow();
             assertFalse(before.body().contains("New book"));
@@ -98,7 +102,7 @@ class LiveWritesTest {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
                 byte[] lines = new byte[1 << 20];
-                java.util.Arrays.fill(lines, (byte) '\n');
+                Arrays.fill(lines, (byte) '\n');
                 for (int i = 0; i < 300; i++) {
                     out.write(lines);
                 }
@@ -130,7 +134,7 @@ class LiveWritesTest {
             Thread.sleep(200);
             assertFalse(waiting.isDone(), "nothing after version 1 yet: the request waits");
             post(changes, "A <" + SUBJECT + "> <http://schema.org/name> \"two\" .\n", "application/rdf-patch", TOKEN);
-            HttpResponse<String> next = waiting.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            HttpResponse<String> next = waiting.get(10, TimeUnit.SECONDS);
             assertTrue(next.body().contains("H id <urn:ldf:version:2> .\nH prev <urn:ldf:version:1> .\n"), next.body());
             assertTrue(next.body().contains("\"two\""));
             long began = System.nanoTime();
@@ -155,7 +159,7 @@ class LiveWritesTest {
         }
         // Writes off now: the log is still replayed, and the feed is still there; writing is refused.
         try (FragmentServer server = FragmentServer.start(config(false))) {
-            String fragment = server.uri() + "library?subject=" + java.net.URLEncoder.encode(SUBJECT, StandardCharsets.UTF_8);
+            String fragment = server.uri() + "library?subject=" + URLEncoder.encode(SUBJECT, StandardCharsets.UTF_8);
             assertTrue(Http.get(fragment, "Accept", "application/n-triples").body().contains("\"kept\""));
             assertEquals(405, post(server.uri() + "library/changes", "A <" + SUBJECT + "> <http://schema.org/name> \"no\" .\n",
                     "application/rdf-patch", TOKEN).statusCode());
@@ -215,7 +219,7 @@ class LiveWritesTest {
     @Test
     void skolemIrisFromFragmentsNameTheBlankNodesInPatches() throws Exception {
         try (FragmentServer server = FragmentServer.start(config(true))) {
-            String fragment = server.uri() + "library?predicate=" + java.net.URLEncoder.encode("http://schema.org/address",
+            String fragment = server.uri() + "library?predicate=" + URLEncoder.encode("http://schema.org/address",
                     StandardCharsets.UTF_8);
             String line = Http.get(fragment, "Accept", "application/n-triples").body().lines()
                     .filter(l -> l.contains("/.well-known/genid/library/") && l.contains("schema.org/address"))
@@ -228,7 +232,7 @@ class LiveWritesTest {
             assertEquals(200, ok.statusCode(), ok.body());
             assertTrue(ok.body().contains("\"added\":1,\"deleted\":1"), "both changes took effect: " + ok.body());
             assertFalse(Http.get(fragment, "Accept", "application/n-triples").body().contains(line));
-            String byAddress = Http.get(server.uri() + "library?subject=" + java.net.URLEncoder.encode(
+            String byAddress = Http.get(server.uri() + "library?subject=" + URLEncoder.encode(
                     address.substring(1, address.length() - 1), StandardCharsets.UTF_8), "Accept", "application/n-triples").body();
             assertTrue(byAddress.contains("\"Head office\""), "the new triple is about the same blank node: " + byAddress);
         }
@@ -241,7 +245,7 @@ class LiveWritesTest {
                 .maxConcurrentRequests(1).maxQueuedRequests(0).build()).build();
         try (FragmentServer server = FragmentServer.start(config)) {
             String changes = server.uri() + "library/changes";
-            List<CompletableFuture<HttpResponse<String>>> polls = new java.util.ArrayList<>();
+            List<CompletableFuture<HttpResponse<String>>> polls = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
                 polls.add(CLIENT.sendAsync(HttpRequest.newBuilder(URI.create(changes + "?since=0&wait=30")).build(),
                         HttpResponse.BodyHandlers.ofString()));
@@ -261,7 +265,7 @@ class LiveWritesTest {
             } while (sent.statusCode() == 503 && tries < 50);
             assertEquals(200, sent.statusCode(), sent.body());
             for (CompletableFuture<HttpResponse<String>> poll : polls) {
-                HttpResponse<String> answer = poll.get(10, java.util.concurrent.TimeUnit.SECONDS);
+                HttpResponse<String> answer = poll.get(10, TimeUnit.SECONDS);
                 assertEquals(200, answer.statusCode());
                 assertTrue(answer.body().contains("\"polled\""), answer.body());
             }

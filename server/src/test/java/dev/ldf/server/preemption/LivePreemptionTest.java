@@ -5,14 +5,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
+import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.riot.RDFDataMgr;
-import org.apache.jena.datatypes.xsd.XSDDatatype;
+import org.apache.jena.sparql.engine.binding.Binding;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -130,13 +133,13 @@ class LivePreemptionTest {
     }
 
     /** Runs a query quantum after quantum, each on the dataset as it then stands. */
-    private List<String> run(String text, java.util.function.Supplier<Quantum> quanta) throws Exception {
+    private List<String> run(String text, Supplier<Quantum> quanta) throws Exception {
         return PreemptiveEngineTest.run((query, state, quantum, max, sink) -> live.read(
                 data -> runQuantum(data, query, state, quantum, sink)), text, quanta, Integer.MAX_VALUE);
     }
 
     private static PreemptiveEngine.Outcome runQuantum(PreemptableDataset.State data, PreemptableQuery query, byte[] state,
-            Quantum quantum, java.util.function.Consumer<org.apache.jena.sparql.engine.binding.Binding> sink) {
+            Quantum quantum, Consumer<Binding> sink) {
         try {
             return new PreemptiveEngine(data.scans()).run(query, state, quantum, Integer.MAX_VALUE, sink);
         } catch (InvalidTokenException e) {

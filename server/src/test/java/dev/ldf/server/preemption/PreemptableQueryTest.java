@@ -2,6 +2,8 @@ package dev.ldf.server.preemption;
 
 import java.util.List;
 
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.sparql.core.Var;
 import org.junit.jupiter.api.Test;
@@ -47,12 +49,12 @@ class PreemptableQueryTest {
 
     @Test
     void termsAreReplacedEverywhereValuesIncluded() throws UnsupportedQueryException {
-        org.apache.jena.graph.Node blank = org.apache.jena.graph.NodeFactory.createBlankNode("b0");
+        Node blank = NodeFactory.createBlankNode("b0");
         PreemptableQuery query = PreemptableQuery.parse("SELECT * { VALUES ?o { <http://x/genid/b0> } ?o ?p <http://x/genid/b0> }",
                 node -> node.getURI().startsWith("http://x/genid/") ? blank : node);
         PreemptableQuery.Join join = (PreemptableQuery.Join) query.where();
         PreemptableQuery.Values values = (PreemptableQuery.Values) join.left();
-        assertEquals(blank, values.rows().get(0).get(org.apache.jena.sparql.core.Var.alloc("o")));
+        assertEquals(blank, values.rows().get(0).get(Var.alloc("o")));
         assertEquals(blank, ((PreemptableQuery.Bgp) join.right()).patterns().get(0).getObject());
     }
 

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import org.apache.jena.query.Query;
@@ -187,16 +189,16 @@ class PreemptiveEngineTest {
     @FunctionalInterface
     interface QuantumRunner {
         PreemptiveEngine.Outcome run(PreemptableQuery query, byte[] state, Quantum quantum, int maxSolutions,
-                java.util.function.Consumer<Binding> sink) throws InvalidTokenException;
+                Consumer<Binding> sink) throws InvalidTokenException;
     }
 
-    private static List<String> run(String text, java.util.function.Supplier<Quantum> quanta, int maxSolutions)
+    private static List<String> run(String text, Supplier<Quantum> quanta, int maxSolutions)
             throws Exception {
         return run(engine::run, text, quanta, maxSolutions);
     }
 
     /** Runs a query quantum after quantum until it is complete; results as strings, in the order found. */
-    static List<String> run(QuantumRunner runner, String text, java.util.function.Supplier<Quantum> quanta,
+    static List<String> run(QuantumRunner runner, String text, Supplier<Quantum> quanta,
             int maxSolutions) throws Exception {
         PreemptableQuery query = PreemptableQuery.parse(PREFIX + text);
         List<String> results = new ArrayList<>();

@@ -1,5 +1,7 @@
 package dev.ldf.server.syntax;
 
+import java.lang.management.ManagementFactory;
+
 import org.apache.jena.query.QueryFactory;
 import org.junit.jupiter.api.Test;
 
@@ -93,7 +95,7 @@ class SparqlTermScanTest {
     /** The current thread's CPU time in nanoseconds. */
     private static final class Cpu {
         static long now() {
-            return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         }
     }
 }

@@ -1,5 +1,8 @@
 package dev.ldf.server.syntax;
 
+import java.util.Map;
+import java.util.regex.Pattern;
+
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -42,7 +45,7 @@ class TermSyntaxTest {
     /** Issue 33: what people type into a page's form, as the page shows IRIs. */
     @Test
     void prefixedNamesOfTheDatasetAndTheUsualVocabulariesAreExpanded() {
-        Prefixes prefixes = Prefixes.of(java.util.Map.of("lib", "http://example.org/library/", "geo", "http://ex.org/geo/"));
+        Prefixes prefixes = Prefixes.of(Map.of("lib", "http://example.org/library/", "geo", "http://ex.org/geo/"));
         assertEquals(NodeFactory.createURI("http://schema.org/author"), TermSyntax.parse("predicate", "schema:author", prefixes));
         assertEquals(NodeFactory.createURI("http://example.org/library/book/1"),
                 TermSyntax.parse("subject", "lib:book/1", prefixes));
@@ -99,7 +102,7 @@ class TermSyntaxTest {
     /** RFC 3987's excluded characters, as the regular expression this loop replaced named them. */
     @Test
     void everyCharacterAnIriCannotHoldIsRefused() {
-        java.util.regex.Pattern excluded = java.util.regex.Pattern.compile("[\\x00-\\x20<>\"{}|\\\\^`]");
+        Pattern excluded = Pattern.compile("[\\x00-\\x20<>\"{}|\\\\^`]");
         for (char c = 0; c < 0x3000; c++) {
             String iri = "http://ex.org/a" + c + "b";
             assertEquals(excluded.matcher(iri).find(), TermSyntax.hasForbiddenCharacter(iri), "U+" + Integer.toHexString(c));

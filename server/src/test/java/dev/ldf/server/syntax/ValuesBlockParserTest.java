@@ -1,5 +1,6 @@
 package dev.ldf.server.syntax;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,6 +11,7 @@ import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.sparql.core.Var;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 import dev.ldf.server.fragment.BadRequestException;
@@ -135,7 +137,7 @@ class ValuesBlockParserTest {
             block.append(" ?v").append(i);
         }
         String text = block.append(" ) { }").toString();
-        Bindings bindings = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+        Bindings bindings = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20),
                 () -> ValuesBlockParser.parse(text, BASE), "a quadratic scan takes minutes");
         assertEquals(250_000, bindings.variables().size());
         assertEquals(0, bindings.size());

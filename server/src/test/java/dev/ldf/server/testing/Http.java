@@ -2,6 +2,7 @@ package dev.ldf.server.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -75,7 +76,7 @@ public final class Http {
     /** Status line and body of a request sent as raw bytes, for URLs that {@link URI} refuses. */
     public static String[] raw(String method, String pathAndQuery, String... headers) {
         URI base = TestServer.uri();
-        try (java.net.Socket socket = new java.net.Socket(base.getHost(), base.getPort())) {
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
             socket.setSoTimeout(10_000);
             StringBuilder request = new StringBuilder(method + " " + pathAndQuery + " HTTP/1.1\r\nHost: "
                     + base.getHost() + ":" + base.getPort() + "\r\nConnection: close\r\n");

@@ -2,13 +2,17 @@ package dev.ldf.server.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
+import org.rdfhdt.hdt.exceptions.NotFoundException;
 import org.rdfhdt.hdt.hdt.HDT;
 import org.rdfhdt.hdt.hdt.HDTManager;
 import org.rdfhdt.hdt.triples.TripleString;
@@ -30,7 +34,7 @@ public final class TestData {
     private static Path library;
     private static HDT oracle;
     private static Path large;
-    private static final java.util.Map<TriplePattern, List<Triple>> EXPECTED = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<TriplePattern, List<Triple>> EXPECTED = new ConcurrentHashMap<>();
 
     private TestData() {}
 
@@ -60,7 +64,7 @@ public final class TestData {
             try {
                 Path dir = Files.createTempDirectory("ldf-test-large");
                 Path nt = dir.resolve("large.nt");
-                try (java.io.Writer w = Files.newBufferedWriter(nt)) {
+                try (Writer w = Files.newBufferedWriter(nt)) {
                     for (int i = 0; i < 200_000; i++) {
                         w.write("<http://example.org/large/item" + i + "> <http://example.org/large/p" + (i % 10)
                                 + "> \"a literal long enough to fill the lines of a dump, number " + i + "\" .\n");
@@ -120,7 +124,7 @@ public final class TestData {
                     result.add(triple);
                 }
             }
-        } catch (org.rdfhdt.hdt.exceptions.NotFoundException e) {
+        } catch (NotFoundException e) {
             // A term that is not in the dataset: no matches.
         }
         return List.copyOf(result);

@@ -3,6 +3,7 @@ package dev.ldf.server.live.patch;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.apache.jena.graph.Node;
@@ -94,7 +95,7 @@ class PatchReaderTest {
     @Test
     void invalidUtf8IsRefusedNotReplaced() {
         byte[] bytes = "A <http://ex.org/s> <http://ex.org/p> \"caf\u00e9\" .\n".getBytes(StandardCharsets.UTF_8);
-        byte[] broken = java.util.Arrays.copyOf(bytes, bytes.length);
+        byte[] broken = Arrays.copyOf(bytes, bytes.length);
         int at = new String(bytes, StandardCharsets.ISO_8859_1).indexOf('\u00c3');
         broken[at + 1] = (byte) 0x28; // a lead byte followed by no continuation byte
         BadPatchException e = assertThrows(BadPatchException.class, () -> PatchReader.read(new ByteArrayInputStream(broken)));
