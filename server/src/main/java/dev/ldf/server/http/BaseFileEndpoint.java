@@ -22,12 +22,12 @@ final class BaseFileEndpoint extends Endpoint {
     static final String NAME = "base";
     static final String HDT_TYPE = "application/vnd.hdt";
 
-    private final transient DumpSlots slots;
+    private final transient DumpPlaces places;
     private final transient SlowReaders slowReaders;
 
-    BaseFileEndpoint(Site site, HostedDataset dataset, DumpSlots slots, SlowReaders slowReaders) {
+    BaseFileEndpoint(Site site, HostedDataset dataset, DumpPlaces places, SlowReaders slowReaders) {
         super(site, dataset, RequestLabels.Api.CHANGES, Errors.PLAIN);
-        this.slots = slots;
+        this.places = places;
         this.slowReaders = slowReaders;
     }
 
@@ -38,7 +38,7 @@ final class BaseFileEndpoint extends Endpoint {
             response.setHeader("Allow", "GET, HEAD");
             throw new HttpError(405, "Method " + method + " is not allowed here; use GET.");
         }
-        slots.enter(response); // a whole dataset, as a dump is
+        places.enter(response); // a whole dataset, as a dump is
         // Opened before anything is sent: a compaction meanwhile renames a new file into place, not into this one.
         try (FileChannel file = FileChannel.open(dataset.live().baseFile(), StandardOpenOption.READ)) {
             response.setStatus(200);
@@ -51,7 +51,7 @@ final class BaseFileEndpoint extends Endpoint {
                 out.close(); // only once whole: see Representations.writeWhole
             }
         } finally {
-            slots.leave();
+            places.leave();
         }
     }
 }

@@ -21,7 +21,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * {@code void:dataDump} ({@link dev.ldf.server.fragment.DatasetDescription#dumps()}).
  *
  * <p>A dump holds a request's place for as long as it streams (seconds to minutes): it takes one
- * of the {@link DumpSlots}, and a client that reads it too slowly is cut off ({@link SlowReaders}).
+ * of the {@link DumpPlaces}, and a client that reads it too slowly is cut off ({@link SlowReaders}).
  */
 final class DumpEndpoint extends Endpoint {
     private static final long serialVersionUID = 1L;
@@ -62,13 +62,13 @@ final class DumpEndpoint extends Endpoint {
     private static final int GZIP_LEVEL = Deflater.BEST_SPEED;
     private static final int GZIP_BUFFER = 64 * 1024;
 
-    private final transient DumpSlots slots;
+    private final transient DumpPlaces places;
     private final transient SlowReaders slowReaders;
     private final File file;
 
-    DumpEndpoint(Site site, HostedDataset dataset, File file, DumpSlots slots, SlowReaders slowReaders) {
+    DumpEndpoint(Site site, HostedDataset dataset, File file, DumpPlaces places, SlowReaders slowReaders) {
         super(site, dataset, RequestLabels.Api.DUMP, Errors.NEGOTIATED);
-        this.slots = slots;
+        this.places = places;
         this.slowReaders = slowReaders;
         this.file = file;
     }
@@ -87,7 +87,7 @@ final class DumpEndpoint extends Endpoint {
             return;
         }
         Dump dump = dataset.served().dump(pattern, urls);
-        slots.enter(response);
+        places.enter(response);
         try {
             response.setStatus(200);
             response.setContentType(file.gzip ? "application/gzip" : file.format.contentType());
@@ -103,7 +103,7 @@ final class DumpEndpoint extends Endpoint {
             DumpWriter.write(dump, out);
             out.close(); // only once whole: closing a cut gzip stream would end it as if complete (Representations.writeWhole)
         } finally {
-            slots.leave();
+            places.leave();
         }
     }
 

@@ -15,7 +15,7 @@ import dev.ldf.server.config.Limits;
 import dev.ldf.server.config.Preemption;
 import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.preemption.QuantumRunner;
-import dev.ldf.server.preemption.QuantumSlots;
+import dev.ldf.server.preemption.QuantumPlaces;
 import dev.ldf.server.rdf.Writers;
 
 /**
@@ -41,13 +41,13 @@ public final class Endpoints {
         Site site = new Site(config, datasets, writers);
         Limits limits = config.limits();
         SlowReaders slowReaders = new SlowReaders(limits);
-        DumpSlots dumpSlots = new DumpSlots(limits);
-        DumpSlots baseSlots = new DumpSlots(limits);
+        DumpPlaces dumpPlaces = new DumpPlaces(limits);
+        DumpPlaces basePlaces = new DumpPlaces(limits);
         PatchBudget budget = new PatchBudget(Runtime.getRuntime().maxMemory());
         PatchWrites writes = new PatchWrites(budget, Math.max(config.maxRequestBodyBytes(), MIN_UPDATE_BYTES),
                 limits.retryAfterSeconds());
         QuantumRunner quanta = new QuantumRunner(SparqlEndpoint.signer(config.tokens()),
-                new QuantumSlots(limits.maxConcurrentQuanta(), limits.firstQuantumPlaces(), limits.maxQueuedQuanta(),
+                new QuantumPlaces(limits.maxConcurrentQuanta(), limits.firstQuantumPlaces(), limits.maxQueuedQuanta(),
                         limits.queueTimeoutMillis(), longestQuantumMillis(config)),
                 limits.firstQuantumMillis(), limits.contendedQuantumMillis(), limits.retryAfterSeconds());
         if (datasets.all().stream().anyMatch(HostedDataset::takesWrites)) {
@@ -63,7 +63,7 @@ public final class Endpoints {
             add(mounts, dataset.name(), new FragmentEndpoint(site, dataset), path);
             for (DumpEndpoint.File file : DumpEndpoint.File.values()) {
                 add(mounts, dataset.name() + "/" + file.fileName(),
-                        new DumpEndpoint(site, dataset, file, dumpSlots, slowReaders), path + "/" + file.fileName());
+                        new DumpEndpoint(site, dataset, file, dumpPlaces, slowReaders), path + "/" + file.fileName());
             }
             if (dataset.preemptable() != null) {
                 add(mounts, dataset.name() + "/sparql", new SparqlEndpoint(site, dataset, quanta),
@@ -74,7 +74,7 @@ public final class Endpoints {
                         path + "/" + ChangesEndpoint.NAME);
                 add(mounts, dataset.name() + "/compaction", new CompactionEndpoint(site, dataset),
                         path + "/" + CompactionEndpoint.NAME);
-                add(mounts, dataset.name() + "/base", new BaseFileEndpoint(site, dataset, baseSlots, slowReaders),
+                add(mounts, dataset.name() + "/base", new BaseFileEndpoint(site, dataset, basePlaces, slowReaders),
                         path + "/" + BaseFileEndpoint.NAME);
             } else {
                 add(mounts, dataset.name() + "/writes-off", new WritesOffEndpoint(site, dataset),

@@ -17,7 +17,7 @@ import dev.ldf.server.syntax.SparqlTermScan;
 
 /**
  * Runs one request of a preemptive query: parses it, checks its continuation token against the
- * query and the dataset, takes one of the {@link QuantumSlots}, runs the engine for a quantum and
+ * query and the dataset, takes one of the {@link QuantumPlaces}, runs the engine for a quantum and
  * signs the token of what remains. Where the request's time went it reports, step by step, to a
  * {@link Listener}, as OkHttp's {@code EventListener} does for a call.
  */
@@ -51,15 +51,15 @@ public final class QuantumRunner {
     public record Result(PreemptableQuery query, List<Binding> solutions, long rows, String next) {}
 
     private final TokenSigner signer;
-    private final QuantumSlots slots;
+    private final QuantumPlaces places;
     private final int firstQuantumMillis;
     private final int contendedQuantumMillis;
     private final int retryAfterSeconds;
 
-    public QuantumRunner(TokenSigner signer, QuantumSlots slots, int firstQuantumMillis, int contendedQuantumMillis,
+    public QuantumRunner(TokenSigner signer, QuantumPlaces places, int firstQuantumMillis, int contendedQuantumMillis,
             int retryAfterSeconds) {
         this.signer = signer;
-        this.slots = slots;
+        this.places = places;
         this.firstQuantumMillis = firstQuantumMillis;
         this.contendedQuantumMillis = contendedQuantumMillis;
         this.retryAfterSeconds = retryAfterSeconds;
@@ -97,20 +97,20 @@ public final class QuantumRunner {
         TokenSigner.Binding binding = TokenSigner.Binding.of(request.dataset(), request.query());
         TokenSigner.Resumption token = request.token() == null ? null : signer.verify(binding, request.token());
         long verified = System.nanoTime();
-        QuantumSlots.Place place = enter(token != null);
+        QuantumPlaces.Place place = enter(token != null);
         long begin = System.nanoTime();
         listener.waited(begin - verified);
-        int quantumMillis = place == QuantumSlots.Place.FIRST_QUANTUM
+        int quantumMillis = place == QuantumPlaces.Place.FIRST_QUANTUM
                 ? Math.min(firstQuantumMillis, request.quantumMillis()) : request.quantumMillis();
         List<Binding> solutions = new ArrayList<>();
         Ran quantum;
         try {
             quantum = request.data().read(data -> new Ran(new PreemptiveEngine(data.scans()).run(query,
                     token == null ? null : resumable(token, data, query), quantumMillis * 1_000_000L,
-                    contendedQuantumMillis * 1_000_000L, () -> slots.contended() || data.changesWaiting(),
+                    contendedQuantumMillis * 1_000_000L, () -> places.contended() || data.changesWaiting(),
                     request.maxResults(), b -> solutions.add(request.solutionsOut().apply(b))), data.base(), data.version()));
         } finally {
-            slots.leave(place);
+            places.leave(place);
         }
         PreemptiveEngine.Outcome outcome = quantum.outcome();
         long ran = System.nanoTime() - begin;
@@ -128,10 +128,10 @@ public final class QuantumRunner {
     private record Ran(PreemptiveEngine.Outcome outcome, long base, long version) {}
 
     /** Takes a place to run a quantum, or refuses the request with a 503 and a time to come back. */
-    private QuantumSlots.Place enter(boolean resumes) {
-        QuantumSlots.Place place;
+    private QuantumPlaces.Place enter(boolean resumes) {
+        QuantumPlaces.Place place;
         try {
-            place = slots.enter(resumes);
+            place = places.enter(resumes);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             place = null;

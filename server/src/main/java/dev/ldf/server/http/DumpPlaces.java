@@ -11,12 +11,12 @@ import jakarta.servlet.http.HttpServletResponse;
  * {@link Limits#maxConcurrentDumps()} of a kind run at once; others get 503 with
  * {@code Retry-After}.
  */
-final class DumpSlots {
+final class DumpPlaces {
 
     private final Semaphore running;
     private final int retryAfterSeconds;
 
-    DumpSlots(Limits limits) {
+    DumpPlaces(Limits limits) {
         this.running = new Semaphore(limits.maxConcurrentDumps());
         this.retryAfterSeconds = Math.max(limits.retryAfterSeconds(), 10);
     }

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-import dev.ldf.server.preemption.QuantumSlots.Place;
+import dev.ldf.server.preemption.QuantumPlaces.Place;
 import dev.ldf.server.testing.ManualTicker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,23 +24,23 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * starting queries go before resuming ones that have not waited long, and have places of their own
  * when the others are taken. Time moves only when a test moves it ({@link ManualTicker}).
  */
-class QuantumSlotsTest {
+class QuantumPlacesTest {
 
     private final ManualTicker ticker = new ManualTicker();
 
     @Test
     void runsWaitsAndRefuses() throws Exception {
-        QuantumSlots slots = new QuantumSlots(2, 0, 1, 5_000, 75, ticker);
-        assertEquals(Place.ANY, slots.enter(false));
-        assertEquals(Place.ANY, slots.enter(false));
+        QuantumPlaces places = new QuantumPlaces(2, 0, 1, 5_000, 75, ticker);
+        assertEquals(Place.ANY, places.enter(false));
+        assertEquals(Place.ANY, places.enter(false));
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            Future<Place> queued = pool.submit(() -> slots.enter(false));
-            awaitWaiting(slots, 1);
+            Future<Place> queued = pool.submit(() -> places.enter(false));
+            awaitWaiting(places, 1);
             // The one place in the queue is taken: the next request is refused without waiting (the
             // ticker never moves here, so a wait would never end).
-            assertNull(pool.submit(() -> slots.enter(false)).get(5, TimeUnit.SECONDS), "a full queue refuses");
-            slots.leave(Place.ANY);
+            assertNull(pool.submit(() -> places.enter(false)).get(5, TimeUnit.SECONDS), "a full queue refuses");
+            places.leave(Place.ANY);
             assertEquals(Place.ANY, queued.get(5, TimeUnit.SECONDS), "the waiting request gets the place that came free");
         } finally {
             pool.shutdownNow();
@@ -49,43 +49,43 @@ class QuantumSlotsTest {
 
     @Test
     void aWaitThatLastsTooLongIsRefused() throws Exception {
-        QuantumSlots slots = new QuantumSlots(1, 0, 4, 50, 75, ticker);
-        assertEquals(Place.ANY, slots.enter(false));
+        QuantumPlaces places = new QuantumPlaces(1, 0, 4, 50, 75, ticker);
+        assertEquals(Place.ANY, places.enter(false));
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
-            Future<Place> waiting = pool.submit(() -> slots.enter(false));
-            awaitWaiting(slots, 1);
+            Future<Place> waiting = pool.submit(() -> places.enter(false));
+            awaitWaiting(places, 1);
             ticker.advance(Duration.ofMillis(49));
             assertFalse(waiting.isDone(), "within its time");
             ticker.advance(Duration.ofMillis(1));
             assertNull(waiting.get(5, TimeUnit.SECONDS), "refused once its time is up");
-            assertEquals(0, slots.waiting());
+            assertEquals(0, places.waiting());
         } finally {
             pool.shutdownNow();
         }
-        slots.leave(Place.ANY);
-        assertEquals(Place.ANY, slots.enter(false));
+        places.leave(Place.ANY);
+        assertEquals(Place.ANY, places.enter(false));
     }
 
     @Test
     void aStartingQueryGoesBeforeResumingOnesUntilTheyHaveWaitedLongEnough() throws Exception {
-        QuantumSlots slots = new QuantumSlots(1, 0, 8, 5_000, 200, ticker);
-        assertEquals(Place.ANY, slots.enter(false));
+        QuantumPlaces places = new QuantumPlaces(1, 0, 8, 5_000, 200, ticker);
+        assertEquals(Place.ANY, places.enter(false));
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             List<String> order = Collections.synchronizedList(new ArrayList<>());
-            Future<?> resuming = pool.submit(() -> take(slots, true, "resuming", order));
-            awaitWaiting(slots, 1);
-            Future<?> starting = pool.submit(() -> take(slots, false, "starting", order));
-            awaitWaiting(slots, 2);
-            slots.leave(Place.ANY);
+            Future<?> resuming = pool.submit(() -> take(places, true, "resuming", order));
+            awaitWaiting(places, 1);
+            Future<?> starting = pool.submit(() -> take(places, false, "starting", order));
+            awaitWaiting(places, 2);
+            places.leave(Place.ANY);
             starting.get(5, TimeUnit.SECONDS);
             resuming.get(5, TimeUnit.SECONDS);
             assertEquals(List.of("starting", "resuming"), order, "the query that starts jumps the queue");
 
             // A resuming request that waited longer than the aging time goes first.
             order.clear();
-            QuantumSlots aging = new QuantumSlots(1, 0, 8, 5_000, 200, ticker);
+            QuantumPlaces aging = new QuantumPlaces(1, 0, 8, 5_000, 200, ticker);
             assertEquals(Place.ANY, aging.enter(false));
             resuming = pool.submit(() -> take(aging, true, "resuming", order));
             awaitWaiting(aging, 1);
@@ -103,45 +103,45 @@ class QuantumSlotsTest {
 
     @Test
     void aStartingQueryTakesAFirstQuantumPlaceWhenTheOthersAreTakenAndAResumingOneWaits() throws Exception {
-        QuantumSlots slots = new QuantumSlots(1, 1, 8, 5_000, 75, ticker);
-        assertEquals(Place.ANY, slots.enter(false), "a free place of any kind first");
-        assertEquals(Place.FIRST_QUANTUM, slots.enter(false), "then the place kept for starting queries");
+        QuantumPlaces places = new QuantumPlaces(1, 1, 8, 5_000, 75, ticker);
+        assertEquals(Place.ANY, places.enter(false), "a free place of any kind first");
+        assertEquals(Place.FIRST_QUANTUM, places.enter(false), "then the place kept for starting queries");
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            Future<Place> resuming = pool.submit(() -> slots.enter(true));
-            awaitWaiting(slots, 1);
-            Future<Place> starting = pool.submit(() -> slots.enter(false));
-            awaitWaiting(slots, 2);
+            Future<Place> resuming = pool.submit(() -> places.enter(true));
+            awaitWaiting(places, 1);
+            Future<Place> starting = pool.submit(() -> places.enter(false));
+            awaitWaiting(places, 2);
             // A first-quantum place that comes free goes to the starting query, never to the resuming one.
-            slots.leave(Place.FIRST_QUANTUM);
+            places.leave(Place.FIRST_QUANTUM);
             assertEquals(Place.FIRST_QUANTUM, starting.get(5, TimeUnit.SECONDS));
-            awaitWaiting(slots, 1);
-            slots.leave(Place.FIRST_QUANTUM);
-            awaitWaiting(slots, 1);
+            awaitWaiting(places, 1);
+            places.leave(Place.FIRST_QUANTUM);
+            awaitWaiting(places, 1);
             assertFalse(resuming.isDone(), "a resuming query waits for a place of any kind");
-            slots.leave(Place.ANY);
+            places.leave(Place.ANY);
             assertEquals(Place.ANY, resuming.get(5, TimeUnit.SECONDS));
             // The first-quantum place given back with nobody waiting is free again, for starting queries only.
-            assertEquals(Place.FIRST_QUANTUM, slots.enter(false));
+            assertEquals(Place.FIRST_QUANTUM, places.enter(false));
         } finally {
             pool.shutdownNow();
         }
     }
 
     /** Enters, notes its name, leaves. */
-    private static Void take(QuantumSlots slots, boolean resumes, String name, List<String> order) throws Exception {
-        Place place = slots.enter(resumes);
+    private static Void take(QuantumPlaces places, boolean resumes, String name, List<String> order) throws Exception {
+        Place place = places.enter(resumes);
         assertNotNull(place);
         order.add(name);
-        slots.leave(place);
+        places.leave(place);
         return null;
     }
 
     /** Returns once {@code n} requests wait: the other threads have reached their place in the queue. */
-    private static void awaitWaiting(QuantumSlots slots, int n) {
-        while (slots.waiting() < n) {
+    private static void awaitWaiting(QuantumPlaces places, int n) {
+        while (places.waiting() < n) {
             Thread.yield();
         }
-        assertEquals(n, slots.waiting());
+        assertEquals(n, places.waiting());
     }
 }

@@ -22,7 +22,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
  * {@code agingMillis} goes first, so a long query still advances while new ones keep coming.
  * Waits and ages are measured by a {@link Ticker}: the system's in a server, one that tests move.
  */
-public final class QuantumSlots {
+public final class QuantumPlaces {
 
     /** The kind of place a request got. */
     public enum Place {
@@ -55,12 +55,12 @@ public final class QuantumSlots {
      * {@code places} places for any request, {@code firstQuantumPlaces} more for requests that start
      * a query; {@code maxWaiting} requests wait at most {@code waitMillis}.
      */
-    public QuantumSlots(int places, int firstQuantumPlaces, int maxWaiting, long waitMillis, long agingMillis) {
+    public QuantumPlaces(int places, int firstQuantumPlaces, int maxWaiting, long waitMillis, long agingMillis) {
         this(places, firstQuantumPlaces, maxWaiting, waitMillis, agingMillis, Ticker.systemTicker());
     }
 
-    /** {@link #QuantumSlots(int, int, int, long, long)} with time as {@code ticker} tells it. */
-    QuantumSlots(int places, int firstQuantumPlaces, int maxWaiting, long waitMillis, long agingMillis, Ticker ticker) {
+    /** {@link #QuantumPlaces(int, int, int, long, long)} with time as {@code ticker} tells it. */
+    QuantumPlaces(int places, int firstQuantumPlaces, int maxWaiting, long waitMillis, long agingMillis, Ticker ticker) {
         this.ticker = ticker;
         this.free = places;
         this.firstQuantumFree = firstQuantumPlaces;
