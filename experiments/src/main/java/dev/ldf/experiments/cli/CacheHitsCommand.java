@@ -45,6 +45,9 @@ final class CacheHitsCommand implements Callable<Integer> {
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
+    @Mixin
+    ResultsOutput destination;
+
     @Option(names = "--requests", defaultValue = "experiments/results/network-load/requests.csv.gz",
             description = "Experiment 1's request log; if it does not exist, the sequence is run here with TPF and "
                     + "brTPF 15 and 30, as in the paper (default: ${DEFAULT-VALUE}).")
@@ -63,6 +66,7 @@ final class CacheHitsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        output = destination.resolve(output, System.err);
         Instant started = Instant.now();
         Files.createDirectories(output);
         Path log = Files.exists(requests) ? requests : runSequence();

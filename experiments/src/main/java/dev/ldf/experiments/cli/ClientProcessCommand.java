@@ -39,6 +39,9 @@ final class ClientProcessCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
+    ResultsOutput destination;
+
+    @Mixin
     SequenceOptions sequenceOptions;
 
     @Option(names = "--newer-java", defaultValue = "/usr/lib/jvm/temurin-25-jdk-amd64",
@@ -68,6 +71,7 @@ final class ClientProcessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        output = destination.resolve(output, System.err);
         Instant started = Instant.now();
         Path root = repositoryRoot();
         Path sequenceFile = sequenceOptions.file(experiment);

@@ -40,6 +40,9 @@ final class FederationCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
+    ResultsOutput destination;
+
+    @Mixin
     SequenceOptions sequenceOptions;
 
     @Option(names = "--clients", split = ",", defaultValue = "ours,ours-preemptive,comunica",
@@ -66,6 +69,7 @@ final class FederationCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        output = destination.resolve(output, System.err);
         Instant started = Instant.now();
         List<Client> chosen = chosen();
         if (sources < 2) {

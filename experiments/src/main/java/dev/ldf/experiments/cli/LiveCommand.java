@@ -36,6 +36,9 @@ final class LiveCommand implements Callable<Integer> {
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
+    @Mixin
+    ResultsOutput destination;
+
     @Option(names = "--server-jvm", defaultValue = "-Xmx2g", split = " ",
             description = "JVM options of the server processes (default: ${DEFAULT-VALUE}).")
     List<String> serverJvm;
@@ -74,6 +77,7 @@ final class LiveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        output = destination.resolve(output, System.err);
         Instant started = Instant.now();
         if (writers.stream().anyMatch(w -> w < 1) || ingestPatches < 1 || patchTriples < 1 || readers < 1
                 || readSeconds < 1 || rounds < 1 || steadyPatches < 1 || probes < 1 || compactionChanges < 10) {

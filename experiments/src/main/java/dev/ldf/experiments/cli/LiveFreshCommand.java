@@ -37,6 +37,9 @@ final class LiveFreshCommand implements Callable<Integer> {
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
+    @Mixin
+    ResultsOutput destination;
+
     @Option(names = "--server-jvm", defaultValue = "-Xmx1g", split = " ",
             description = "JVM options of the server processes (default: ${DEFAULT-VALUE}).")
     List<String> serverJvm;
@@ -55,6 +58,7 @@ final class LiveFreshCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        output = destination.resolve(output, System.err);
         Instant started = Instant.now();
         if (repeats < 1 || writers < 1 || patches < 1 || patchTriples < 1) {
             throw new UsageException("--repeats, --writers, --patches and --patch-triples take positive numbers");

@@ -43,6 +43,9 @@ final class NetworkLoadCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
+    ResultsOutput destination;
+
+    @Mixin
     SequenceOptions sequenceOptions;
 
     @Option(names = "--mpr", split = ",", description = "maxMpR values sent by GET (default and paper: 5,10,...,50).")
@@ -68,6 +71,7 @@ final class NetworkLoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        output = destination.resolve(output, System.err);
         Instant started = Instant.now();
         // Mistakes in the call show before minutes of data generation.
         List<Configuration> all = configurations();

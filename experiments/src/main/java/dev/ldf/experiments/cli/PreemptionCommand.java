@@ -43,6 +43,9 @@ final class PreemptionCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
+    ResultsOutput destination;
+
+    @Mixin
     SequenceOptions sequenceOptions;
 
     @Option(names = "--quanta", split = ",", defaultValue = "1,10,75,1000",
@@ -97,6 +100,7 @@ final class PreemptionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        output = destination.resolve(output, System.err);
         Instant started = Instant.now();
         if (repeats < 1 || clients.stream().anyMatch(n -> n < 1) || quanta.stream().anyMatch(q -> q < 1) || quantum < 1
                 || longClients < 1 || longQueries < 1 || shortRounds < 1) {

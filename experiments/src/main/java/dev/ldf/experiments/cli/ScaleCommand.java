@@ -49,6 +49,9 @@ final class ScaleCommand implements Callable<Integer> {
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
+    @Mixin
+    ResultsOutput destination;
+
     @Option(names = "--phases", split = ",", defaultValue = "data,startup,serve,counts,preemptive,restart,live",
             description = "Which parts, in this order (default: ${DEFAULT-VALUE}); data is made first whatever is chosen.")
     List<String> phases;
@@ -122,6 +125,7 @@ final class ScaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        output = destination.resolve(output, System.err);
         Instant started = Instant.now();
         if (scale < 1 || starts < 1 || rounds < 1 || duration < 1 || countSamples < 1 || stressQueries < 0
                 || restartSeconds < 4 || liveChanges < 10 || liveReadSeconds < 1) {

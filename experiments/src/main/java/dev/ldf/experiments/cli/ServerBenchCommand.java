@@ -44,6 +44,9 @@ final class ServerBenchCommand implements Callable<Integer> {
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
+    @Mixin
+    ResultsOutput destination;
+
     @Option(names = "--servers", split = ",", defaultValue = "ours,server.js,server.java,brtpf-prototype,nginx",
             description = "Which servers, in this order; server.java only with --server-java-jar, brtpf-prototype only with "
                     + "--brtpf-prototype-jar (default: ${DEFAULT-VALUE}).")
@@ -96,6 +99,7 @@ final class ServerBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        output = destination.resolve(output, System.err);
         Instant started = Instant.now();
         Contenders contenders = new Contenders(oursJvm, serverJavaJar, brtpfPrototypeJar,
                 serverJsDir != null ? serverJsDir : experiment.dataDir.resolve("rivals/server-js"));

@@ -49,6 +49,9 @@ final class ThroughputCommand implements Callable<Integer> {
             description = "Directory for the results (default: ${DEFAULT-VALUE}).")
     Path output;
 
+    @Mixin
+    ResultsOutput destination;
+
     @Option(names = "--clients", split = ",", description = "Numbers of concurrent clients (default: 1,4,16,64; paper: 1,2,4,...,64).")
     List<Integer> clients;
 
@@ -79,6 +82,7 @@ final class ThroughputCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        output = destination.resolve(output, System.err);
         Instant started = Instant.now();
         List<Boolean> cached = cache.stream().map(c -> switch (c) {
             case "off" -> false;
