@@ -86,7 +86,14 @@ class LiveWritesTest {
             String now = Http.get(fragment, "Accept", "application/n-triples").body();
             assertTrue(now.contains("\"Renamed\"") && !now.contains("\"New book\""), now);
 
-            assertEquals(400, post(changes, "DELETE WHERE { ?s ?p ?o }", "application/sparql-update", TOKEN).statusCode());
+            HttpResponse<String> where = post(changes, "DELETE WHERE { ?s ?p ?o }", "application/sparql-update", TOKEN);
+            assertEquals(400, where.statusCode());
+            assertTrue(where.body().contains("only INSERT DATA and DELETE DATA are accepted, not DELETE WHERE"), where.body());
+            assertFalse(where.body().contains("@"), "no Java object's text: " + where.body());
+            HttpResponse<String> modify = post(changes, "DELETE { ?s ?p ?o } INSERT { ?s ?p 1 } WHERE { ?s ?p ?o }",
+                    "application/sparql-update", TOKEN);
+            assertTrue(modify.body().contains("not DELETE … INSERT … WHERE"), modify.body());
+            assertTrue(post(changes, "CLEAR DEFAULT", "application/sparql-update", TOKEN).body().contains("not CLEAR"));
         }
     }
 

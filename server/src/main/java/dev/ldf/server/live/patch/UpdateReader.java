@@ -2,6 +2,7 @@ package dev.ldf.server.live.patch;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.query.QueryException;
@@ -9,6 +10,8 @@ import org.apache.jena.query.QueryParseException;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.sparql.modify.request.UpdateData;
 import org.apache.jena.sparql.modify.request.UpdateDataDelete;
+import org.apache.jena.sparql.modify.request.UpdateDeleteWhere;
+import org.apache.jena.sparql.modify.request.UpdateModify;
 import org.apache.jena.update.Update;
 import org.apache.jena.update.UpdateFactory;
 import org.apache.jena.update.UpdateRequest;
@@ -49,8 +52,9 @@ public final class UpdateReader {
         List<ChangeSet.Change> changes = new ArrayList<>();
         for (Update update : parsed.getOperations()) {
             if (!(update instanceof UpdateData data)) {
-                throw new BadPatchException(0, "only INSERT DATA and DELETE DATA are accepted, not "
-                        + firstLine(update.toString().strip()));
+                throw new BadPatchException(0, "only INSERT DATA and DELETE DATA are accepted, not " + name(update)
+                        + ": ask for the triples (a fragment, or the SPARQL endpoint) and send them in DELETE DATA or "
+                        + "INSERT DATA");
             }
             boolean add = !(data instanceof UpdateDataDelete);
             for (Quad quad : data.getQuads()) {
@@ -68,6 +72,19 @@ public final class UpdateReader {
             }
         }
         return new ChangeSet(changes);
+    }
+
+    /** The operation as SPARQL 1.1 Update names it, for a message: never a Java object's text. */
+    private static String name(Update update) {
+        if (update instanceof UpdateDeleteWhere) {
+            return "DELETE WHERE";
+        }
+        if (update instanceof UpdateModify modify) {
+            return modify.hasDeleteClause() && modify.hasInsertClause() ? "DELETE … INSERT … WHERE"
+                    : modify.hasDeleteClause() ? "DELETE … WHERE" : "INSERT … WHERE";
+        }
+        String kind = update.getClass().getSimpleName().replaceFirst("^Update", "");
+        return kind.isEmpty() ? "this operation" : kind.toUpperCase(Locale.ROOT);
     }
 
     private static void checked(Node node, boolean add) throws BadPatchException {
