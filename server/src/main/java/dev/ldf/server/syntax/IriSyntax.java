@@ -43,14 +43,21 @@ public final class IriSyntax {
             if (c == '%') {
                 return false;
             }
-            if (c == '.' && iri.charAt(i - 1) == '/') {
-                int end = i + 1 < n && iri.charAt(i + 1) == '.' ? i + 2 : i + 1;
-                if (end == n || "/?#".indexOf(iri.charAt(end)) >= 0) {
-                    return false;
-                }
+            if (startsDotSegment(iri, i)) {
+                return false;
             }
         }
         return true;
+    }
+
+    /** Whether a {@code .} or {@code ..} segment, which resolution would remove, starts at {@code i}. */
+    private static boolean startsDotSegment(String iri, int i) {
+        int n = iri.length();
+        if (iri.charAt(i) != '.' || i == 0 || iri.charAt(i - 1) != '/') {
+            return false;
+        }
+        int end = i + 1 < n && iri.charAt(i + 1) == '.' ? i + 2 : i + 1;
+        return end == n || "/?#".indexOf(iri.charAt(end)) >= 0;
     }
 
     /**
@@ -88,11 +95,8 @@ public final class IriSyntax {
         boolean inFragment = false;
         for (; i < n; i++) {
             char c = iri.charAt(i);
-            if (c == '.' && !inQuery && !inFragment && iri.charAt(i - 1) == '/') {
-                int end = i + 1 < n && iri.charAt(i + 1) == '.' ? i + 2 : i + 1;
-                if (end == n || "/?#".indexOf(iri.charAt(end)) >= 0) {
-                    return false; // a dot segment, which resolution would remove
-                }
+            if (!inQuery && !inFragment && startsDotSegment(iri, i)) {
+                return false;
             }
             if (c == '?' && !inQuery && !inFragment) {
                 inQuery = true;

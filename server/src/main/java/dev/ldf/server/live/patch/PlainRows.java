@@ -12,6 +12,7 @@ import org.apache.jena.datatypes.TypeMapper;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 
+import dev.ldf.server.syntax.IriSyntax;
 import dev.ldf.server.syntax.LexicalLimits;
 
 /**
@@ -251,10 +252,9 @@ final class PlainRows {
             return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
         }
 
-        /** Printable ASCII that an IRI may hold as it is: not {@code <>"{}|^`\} nor space. */
+        /** Printable ASCII that an IRI may hold ({@link IriSyntax}): a byte of a multi-byte character is negative. */
         private static boolean plainIriByte(byte c) {
-            return c > 0x20 && c < 0x7F && c != '<' && c != '>' && c != '"' && c != '{' && c != '}' && c != '|'
-                    && c != '^' && c != '`' && c != '\\';
+            return c < 0x7F && !IriSyntax.isForbidden(c);
         }
     }
 }
