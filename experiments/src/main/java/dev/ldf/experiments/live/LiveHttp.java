@@ -7,9 +7,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The live-data experiment's requests: patches with the writers' token, pages as N-Triples, compactions. */
 final class LiveHttp {
+
+    private static final Pattern COUNT = Pattern.compile("void#triples> \"(\\d+)\"");
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
@@ -38,6 +42,15 @@ final class LiveHttp {
                     .header("Authorization", "Bearer " + LiveExperiment.TOKEN).build()).body();
         } while (!(status.contains("\"running\":false") && status.contains("\"last\"")));
         return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** The dataset's triples, as its first page states them ({@code void:triples}). */
+    long count(String dataset) {
+        Matcher m = COUNT.matcher(get(dataset));
+        if (!m.find()) {
+            throw new IllegalStateException("no void:triples in the first page of " + dataset);
+        }
+        return Long.parseLong(m.group(1));
     }
 
     String get(String url) {
