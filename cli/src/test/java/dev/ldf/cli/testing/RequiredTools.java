@@ -1,5 +1,9 @@
 package dev.ldf.cli.testing;
 
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -10,6 +14,20 @@ import org.junit.jupiter.api.Assumptions;
 public final class RequiredTools {
 
     private RequiredTools() {}
+
+    /** The program {@code name} where the {@code PATH} finds it first; null when it does not. */
+    public static Path onPath(String name) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return null;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
+                return Path.of(dir, name);
+            }
+        }
+        return null;
+    }
 
     /** Skips the calling test for want of what {@code message} names, or fails it under LDF_REQUIRE_TOOLS=1. */
     public static void missing(String message) {

@@ -85,7 +85,8 @@ public final class FragmentHttpClient implements AutoCloseable {
 
     /**
      * Sends a query (a form POST with {@code query} and perhaps {@code next}) to a preemptive
-     * endpoint and reads one quantum's solutions, retrying as configured.
+     * endpoint and reads one quantum's solutions, retrying as configured. The request says
+     * {@code Prefer: continuation}: one quantum, and a token for the next.
      */
     public ResultsPage fetchResults(FragmentRequest request) {
         return exchange(request, RESULTS_ACCEPT, readers::results);
@@ -173,6 +174,11 @@ public final class FragmentHttpClient implements AutoCloseable {
                 .timeout(options.requestTimeout())
                 .header("Accept", accept)
                 .header("Accept-Encoding", "gzip");
+        if (accept.equals(RESULTS_ACCEPT)) {
+            // One quantum per request, with a token for the next: the endpoint answers a client that
+            // does not say so with the complete answer instead.
+            builder.header("Prefer", "continuation");
+        }
         if (request.isPost()) {
             builder.header("Content-Type", "application/x-www-form-urlencoded")
                     .POST(HttpRequest.BodyPublishers.ofString(request.form(), StandardCharsets.UTF_8));

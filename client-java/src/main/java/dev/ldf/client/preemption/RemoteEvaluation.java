@@ -26,7 +26,14 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.engine.iterator.QueryIterPlainWrapper;
 import org.apache.jena.sparql.engine.main.QC;
+import org.apache.jena.sparql.algebra.TransformCopy;
+import org.apache.jena.sparql.algebra.Transformer;
 import org.apache.jena.sparql.core.Substitute;
+import org.apache.jena.sparql.expr.E_Bound;
+import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.expr.ExprFunction1;
+import org.apache.jena.sparql.expr.ExprTransformCopy;
+import org.apache.jena.sparql.expr.NodeValue;
 
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.source.PreemptiveEndpoint;
@@ -115,7 +122,7 @@ final class RemoteEvaluation implements Iterator<Binding> {
             if (mentioned.stream().anyMatch(v -> row.contains(v) && source.skolemIris().isForeignBlank(row.get(v)))) {
                 blocks.add(new LocalBlock(row));
             } else if (filterOnly.stream().anyMatch(row::contains)) {
-                blocks.add(new RemoteBlock(Substitute.substitute(op, row), List.of(), List.of(row), " for 1 row, substituted"));
+                blocks.add(new RemoteBlock(substituted(op, row), List.of(), List.of(row), " for 1 row, substituted"));
             } else {
                 groups.computeIfAbsent(bound, b -> new ArrayList<>()).add(row);
             }
@@ -251,5 +258,23 @@ final class RemoteEvaluation implements Iterator<Binding> {
         public boolean finished() {
             return true;
         }
+    }
+
+    /**
+     * {@code part} with {@code row}'s values in place of its variables, still valid SPARQL:
+     * {@code BOUND} takes only a variable, so {@code BOUND(?v)} of a variable the row binds
+     * becomes true before the value replaces it.
+     */
+    static Op substituted(Op part, Binding row) {
+        Op bound = Transformer.transform(new TransformCopy(), new ExprTransformCopy() {
+            @Override
+            public Expr transform(ExprFunction1 function, Expr argument) {
+                if (function instanceof E_Bound && argument.isVariable() && row.contains(argument.asVar())) {
+                    return NodeValue.TRUE;
+                }
+                return super.transform(function, argument);
+            }
+        }, part);
+        return Substitute.substitute(bound, row);
     }
 }

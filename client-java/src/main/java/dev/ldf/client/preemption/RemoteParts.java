@@ -12,7 +12,9 @@ import org.apache.jena.sparql.algebra.op.OpBGP;
 import org.apache.jena.sparql.algebra.op.OpFilter;
 import org.apache.jena.sparql.algebra.op.OpJoin;
 import org.apache.jena.sparql.algebra.op.OpN;
+import org.apache.jena.sparql.algebra.op.OpProject;
 import org.apache.jena.sparql.algebra.op.OpSequence;
+import org.apache.jena.sparql.algebra.op.OpSlice;
 import org.apache.jena.sparql.algebra.op.OpTable;
 import org.apache.jena.sparql.algebra.op.OpTriple;
 import org.apache.jena.sparql.algebra.op.OpUnion;
@@ -26,8 +28,9 @@ import dev.ldf.client.source.PreemptiveEndpoint;
 
 /**
  * Finds the largest parts of a query's algebra that a preemptive endpoint runs (basic graph
- * patterns with FILTER, UNION, VALUES and joins of those; the server's own rules) and puts each
- * behind an {@link OpRemote}; ARQ evaluates what is around them.
+ * patterns with FILTER, UNION, VALUES and joins of those, and a LIMIT or OFFSET over all of the
+ * query; the server's own rules) and puts each behind an {@link OpRemote}; ARQ evaluates what is
+ * around them.
  */
 public final class RemoteParts {
 
@@ -37,21 +40,38 @@ public final class RemoteParts {
 
     private RemoteParts() {}
 
-    /** {@code op} with its remote parts marked, each to run at {@code endpoint} and count its steps in {@code plan}. */
+    /**
+     * A query's algebra, {@code op}, with its remote parts marked, each to run at {@code endpoint}
+     * and count its steps in {@code plan}. A LIMIT or OFFSET over a part the endpoint runs goes
+     * with it, so that the endpoint skips and stops: only at the root, which runs once, never for
+     * rows given from outside (the slice would then cut the rows' joined solutions as a whole).
+     */
     public static Op mark(Op op, PreemptiveEndpoint endpoint, PlanReport plan) {
-        if (runsRemotely(op) && hasPatterns(op) && writable(op)) {
+        if (op instanceof OpSlice slice && remotable(slice.getSubOp() instanceof OpProject project
+                ? project.getSubOp() : slice.getSubOp())) {
+            return new OpRemote(op, endpoint, plan);
+        }
+        return markParts(op, endpoint, plan);
+    }
+
+    private static boolean remotable(Op op) {
+        return runsRemotely(op) && hasPatterns(op) && writable(op);
+    }
+
+    private static Op markParts(Op op, PreemptiveEndpoint endpoint, PlanReport plan) {
+        if (remotable(op)) {
             return new OpRemote(op, endpoint, plan);
         }
         if (op instanceof Op1 op1) {
-            return op1.copy(mark(op1.getSubOp(), endpoint, plan));
+            return op1.copy(markParts(op1.getSubOp(), endpoint, plan));
         }
         if (op instanceof Op2 op2) {
-            return op2.copy(mark(op2.getLeft(), endpoint, plan), mark(op2.getRight(), endpoint, plan));
+            return op2.copy(markParts(op2.getLeft(), endpoint, plan), markParts(op2.getRight(), endpoint, plan));
         }
         if (op instanceof OpN opN) {
             List<Op> elements = new ArrayList<>();
             for (Op element : opN.getElements()) {
-                elements.add(mark(element, endpoint, plan));
+                elements.add(markParts(element, endpoint, plan));
             }
             return opN.copy(elements);
         }

@@ -30,6 +30,7 @@ import org.apache.jena.riot.ResultSetMgr;
 import org.apache.jena.riot.resultset.ResultSetLang;
 import org.apache.jena.riot.system.ErrorHandlerFactory;
 import org.apache.jena.riot.system.StreamRDFBase;
+import org.apache.jena.sparql.core.Substitute;
 import org.apache.jena.sparql.engine.binding.Binding;
 
 import dev.ldf.client.ClientOptions;
@@ -47,6 +48,11 @@ import dev.ldf.client.page.Page;
  * it): a pattern's count is a {@code COUNT} query, its matches a {@code CONSTRUCT} of the pattern
  * in pages of {@value #PAGE_SIZE}, and bindings travel as a {@code VALUES} block, at most
  * {@value #BINDINGS} per request. Every request is a POSTed form (SPARQL protocol).
+ *
+ * <p>An endpoint that refuses a form with a 400 or 406, as restricted endpoints do (our own preemptive
+ * one runs no CONSTRUCT), is asked the next: {@code ASK} then {@code SELECT * WHERE { }};
+ * {@code CONSTRUCT} pages then {@code SELECT DISTINCT} pages then plain {@code SELECT} pages of
+ * the pattern's variables; {@code COUNT} then a page's worth of rows.
  *
  * <p>Pages follow each other by {@code OFFSET} over {@code SELECT DISTINCT} of the pattern's
  * variables, which the protocol does not promise to be stable between requests without an
@@ -66,6 +72,10 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
     private final ClientStats stats = new ClientStats();
     private final ClientListener listener;
     private final HttpClient http;
+    /** Set once the endpoint refused a form (a 400 or 406): from then on the next form is asked at once. */
+    private volatile boolean selectPages;
+    private volatile boolean plainSelect;
+    private volatile boolean countsByRows;
 
     private SparqlEndpointSource(String name, String endpoint, ClientOptions options, ClientListener listener) {
         this.name = name;
@@ -122,29 +132,62 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
         return Optional.empty();
     }
 
-    /** A {@code COUNT} query: a source selection that asks no matches. */
+    /**
+     * A {@code COUNT} query: a source selection that asks no matches. An endpoint that refuses it
+     * (a 400 or 406) is asked for one page more than a page instead: the count where there are fewer
+     * matches, a lower bound where there are more.
+     */
     @Override
     public CompletableFuture<Long> count(Triple pattern) {
-        return select(new SparqlText(List.of(pattern)).count()).thenApply(this::number);
+        SparqlText text = new SparqlText(List.of(pattern));
+        String rows = text.select(List.of(), " LIMIT " + (PAGE_SIZE + 1));
+        if (countsByRows) {
+            return select(rows).thenApply(SparqlEndpointSource::rows);
+        }
+        return select(text.count()).thenApply(this::number).exceptionallyCompose(e -> {
+            if (!refused(e)) {
+                return CompletableFuture.failedFuture(e);
+            }
+            countsByRows = true;
+            return select(rows).thenApply(SparqlEndpointSource::rows);
+        });
+    }
+
+    private static long rows(ResultSet results) {
+        long n = 0;
+        for (; results.hasNext(); results.next()) {
+            n++;
+        }
+        return n;
     }
 
     /** The first page with the pattern's count (a second request, sent at the same time). */
     @Override
     public CompletableFuture<Fetched> firstPage(Triple pattern) {
-        return page(construct(pattern, List.of(), 0)).thenCombine(count(pattern), (page, n) -> new Fetched(page.request(),
+        return firstPage(pattern, List.of()).thenCombine(count(pattern), (page, n) -> new Fetched(page.request(),
                 new Page(page.page().url(), page.page().data(), OptionalLong.of(n), page.page().next(),
                         Controls.NONE, 0)));
     }
 
     @Override
     public CompletableFuture<Fetched> firstPage(Triple pattern, List<Binding> keys) {
-        return page(construct(pattern, keys, 0));
+        if (selectPages) {
+            return selectPage(select(pattern, keys));
+        }
+        return page(construct(pattern, keys, 0)).exceptionallyCompose(e -> {
+            if (!refused(e)) {
+                return CompletableFuture.failedFuture(e);
+            }
+            selectPages = true;
+            return selectPage(select(pattern, keys));
+        });
     }
 
     /** The next page: its form is what the page before kept as its "next". */
     @Override
     public CompletableFuture<Fetched> next(Fetched fetched) {
-        return page(new FragmentRequest(endpoint, fetched.page().next().orElseThrow()));
+        FragmentRequest request = new FragmentRequest(endpoint, fetched.page().next().orElseThrow());
+        return query(request.form()).startsWith("SELECT") ? selectPage(request) : page(request);
     }
 
     @Override
@@ -175,6 +218,53 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
         SparqlText text = new SparqlText(List.of(pattern));
         return new FragmentRequest(endpoint, form("CONSTRUCT { " + text.patterns() + "} WHERE { { "
                 + text.selectDistinct(keys, " LIMIT " + PAGE_SIZE + " OFFSET " + offset) + " } }"));
+    }
+
+    /**
+     * The first page of the matches of {@code pattern} as a SELECT, for an endpoint that refuses
+     * CONSTRUCT: of the pattern's variables, DISTINCT unless the endpoint refused that too.
+     */
+    private FragmentRequest select(Triple pattern, List<Binding> keys) {
+        SparqlText text = new SparqlText(List.of(pattern));
+        // The space after the offset ends it, for nextForm.
+        String modifiers = " LIMIT " + PAGE_SIZE + " OFFSET 0 ";
+        return new FragmentRequest(endpoint, form(plainSelect ? text.select(keys, modifiers)
+                : text.selectDistinct(keys, modifiers)));
+    }
+
+    /** One page of a SELECT of a pattern's variables, as the pattern's triples; the form of the next page where it is full. */
+    private CompletableFuture<Fetched> selectPage(FragmentRequest request) {
+        String query = query(request.form());
+        return select(query).handle((results, failure) -> {
+            if (failure == null) {
+                return CompletableFuture.completedFuture(triples(request, query, results));
+            }
+            if (refused(failure) && query.startsWith("SELECT DISTINCT")) {
+                plainSelect = true;
+                String plain = "SELECT * " + query.substring(query.indexOf(" WHERE "));
+                return selectPage(new FragmentRequest(endpoint, form(plain)));
+            }
+            return CompletableFuture.<Fetched>failedFuture(failure);
+        }).thenCompose(page -> page);
+    }
+
+    /** The triples of the pattern that {@code query} selects, one per solution. */
+    private Fetched triples(FragmentRequest request, String query, ResultSet results) {
+        Triple pattern = SparqlText.patternOf(query);
+        List<Triple> triples = new ArrayList<>();
+        while (results.hasNext()) {
+            Binding solution = SourceTerms.checked(results.nextBinding(), name);
+            Triple triple = Substitute.substitute(pattern, solution);
+            if (triple.isConcrete()) {
+                triples.add(triple);
+            }
+        }
+        Optional<String> next = triples.size() < PAGE_SIZE ? Optional.empty() : Optional.of(nextForm(request.form()));
+        return new Fetched(request, new Page(endpoint, triples, OptionalLong.empty(), next, Controls.NONE, 0));
+    }
+
+    private static String query(String form) {
+        return URLDecoder.decode(form.substring("query=".length()), StandardCharsets.UTF_8);
     }
 
     private static String form(String query) {
@@ -234,7 +324,11 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
         return form(query.substring(0, at) + " OFFSET " + (offset + PAGE_SIZE) + query.substring(end));
     }
 
-    /** {@code ASK {}}: an endpoint answers it with SPARQL results (true). */
+    /**
+     * {@code ASK {}}: an endpoint answers it with SPARQL results (true). One that refuses ASK (a
+     * 400 or 406) is asked {@code SELECT * WHERE { }} instead, which every endpoint that runs a basic
+     * graph pattern runs.
+     */
     private CompletableFuture<Boolean> ask() {
         FragmentRequest request = new FragmentRequest(endpoint, form("ASK {}"));
         return send(request, "application/sparql-results+json").thenApply(body -> {
@@ -245,7 +339,17 @@ public final class SparqlEndpointSource implements TripleSource, GroupEndpoint {
                 throw new FragmentException(name + " is not a SPARQL endpoint: it did not answer ASK {} with SPARQL "
                         + "results (" + e.getMessage() + ")", e);
             }
-        });
+        }).exceptionallyCompose(e -> refused(e) ? select("SELECT * WHERE { }").thenApply(ResultSet::hasNext)
+                : CompletableFuture.failedFuture(e));
+    }
+
+    /**
+     * True when {@code failure} is the endpoint's 400, a query it does not run, or 406, an answer
+     * it cannot write (a CONSTRUCT's triples): another form may do.
+     */
+    private static boolean refused(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+        return cause instanceof FragmentException f && (f.status() == 400 || f.status() == 406);
     }
 
     private CompletableFuture<ResultSet> select(String query) {

@@ -8,11 +8,15 @@ import java.util.Map;
 
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
+import org.apache.jena.query.QueryFactory;
 import org.apache.jena.shared.PrefixMapping;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.serializer.SerializationContext;
+import org.apache.jena.sparql.syntax.ElementPathBlock;
+import org.apache.jena.sparql.syntax.ElementVisitorBase;
+import org.apache.jena.sparql.syntax.ElementWalker;
 import org.apache.jena.sparql.util.FmtUtils;
 
 import dev.ldf.client.http.SourceTerms;
@@ -67,6 +71,24 @@ public final class SparqlText {
                     .append(term(pattern.getObject())).append(" . ");
         }
         return b.toString();
+    }
+
+    /**
+     * The one triple pattern of a query this class wrote, with its {@code ?v0}, … variables:
+     * for reading the triples a SELECT of it gives.
+     */
+    static Triple patternOf(String query) {
+        List<Triple> found = new ArrayList<>();
+        ElementWalker.walk(QueryFactory.create(query).getQueryPattern(), new ElementVisitorBase() {
+            @Override
+            public void visit(ElementPathBlock block) {
+                block.getPattern().forEach(path -> found.add(path.asTriple()));
+            }
+        });
+        if (found.size() != 1) {
+            throw new IllegalArgumentException("Not the query of one triple pattern: " + query);
+        }
+        return found.get(0);
     }
 
     /** A solution of the text's query with the query's own variables back in place of {@code ?v0}, … */

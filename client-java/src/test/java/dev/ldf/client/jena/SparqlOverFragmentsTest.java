@@ -1,5 +1,7 @@
 package dev.ldf.client.jena;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +18,7 @@ import org.apache.jena.query.QuerySolution;
 import org.apache.jena.query.ResultSet;
 import org.apache.jena.rdf.model.Model;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
+import dev.ldf.client.http.FragmentRequest;
 import dev.ldf.client.source.FragmentSource;
 import dev.ldf.client.testing.TestServer;
 
@@ -164,5 +168,44 @@ class SparqlOverFragmentsTest {
             rows.sort(null);
         }
         return rows;
+    }
+
+    /**
+     * Issue 51: a FILTER inside OPTIONAL that reads a variable of the outer pattern is sent once
+     * per row with the row's values substituted; {@code BOUND(?n)} must not become the invalid
+     * {@code BOUND("…")} (the endpoint answered 400).
+     */
+    @Test
+    void aFilterOnAnOuterVariableStaysValidSparqlWhenARowIsSubstituted() {
+        Query query = QueryFactory.create(PREFIXES + "SELECT ?b ?n ?a WHERE { ?b schema:name ?n . ?b a schema:Book "
+                + "OPTIONAL { ?b schema:author ?a FILTER(BOUND(?n) && !BOUND(?zzz)) } }");
+        try (QueryExecution expected = QueryExecution.create(query, DatasetFactory.wrap(TestServer.oracle("library")));
+             QueryExecution actual = QueryExecution.create(query, FragmentDataset.of(source("library", "PREEMPTIVE")))) {
+            List<String> want = rows(expected.execSelect(), false);
+            assertTrue(want.stream().anyMatch(row -> row.contains("a=")), "the OPTIONAL matches");
+            assertEquals(want, rows(actual.execSelect(), false));
+        }
+    }
+
+    /** Issue 51: a LIMIT and OFFSET over what the endpoint runs go to the endpoint, which skips and stops. */
+    @Test
+    void aLimitOverTheWholeQueryIsSentToTheEndpoint() {
+        List<String> forms = new ArrayList<>();
+        FragmentSource source = FragmentSource.connect(TestServer.dataset("preempted"),
+                ClientOptions.defaults().withMode(Mode.PREEMPTIVE), new ClientListener() {
+                    @Override
+                    public void requestSent(FragmentRequest request) {
+                        if (request.form() != null) {
+                            forms.add(URLDecoder.decode(request.form(), StandardCharsets.UTF_8));
+                        }
+                    }
+                });
+        Query query = QueryFactory.create(PREFIXES + "SELECT ?b ?n WHERE { ?b schema:name ?n } OFFSET 3 LIMIT 10");
+        try (QueryExecution actual = QueryExecution.create(query, FragmentDataset.of(source))) {
+            assertEquals(10, rows(actual.execSelect(), false).size());
+        } finally {
+            source.close();
+        }
+        assertTrue(forms.stream().anyMatch(f -> f.matches("(?s).*OFFSET\\s+3\\s+LIMIT\\s+10\\s.*")), forms.toString());
     }
 }

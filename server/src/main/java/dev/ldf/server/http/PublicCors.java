@@ -13,7 +13,7 @@ public final class PublicCors {
     /** On every response. */
     public static final Map<String, String> EVERY_RESPONSE = Map.of(
             "Access-Control-Allow-Origin", "*",
-            "Access-Control-Expose-Headers", "ETag, Content-Type, Retry-After, Next-Token, Server-Timing");
+            "Access-Control-Expose-Headers", "ETag, Content-Type, Retry-After, Next-Token, Preference-Applied, Server-Timing");
 
     /** The answer (204) to an {@code OPTIONS} request: any origin may send what the server answers. */
     public static final Map<String, String> PREFLIGHT = preflight();
@@ -24,7 +24,7 @@ public final class PublicCors {
         Map<String, String> headers = new LinkedHashMap<>(EVERY_RESPONSE);
         headers.put("Allow", Headers.DATASET_METHODS);
         headers.put("Access-Control-Allow-Methods", Headers.DATASET_METHODS);
-        headers.put("Access-Control-Allow-Headers", "Accept, Content-Type, If-None-Match");
+        headers.put("Access-Control-Allow-Headers", "Accept, Content-Type, If-None-Match, Prefer");
         headers.put("Access-Control-Max-Age", "86400");
         headers.put("X-Content-Type-Options", "nosniff");
         return Map.copyOf(headers);

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Stream;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,18 +22,22 @@ import dev.ldf.server.failure.ClientError;
 import dev.ldf.server.fragment.PredicateCount;
 import dev.ldf.server.fragment.Skolemizer;
 import dev.ldf.server.monitor.RequestLabels;
+import dev.ldf.server.preemption.CompleteAnswer;
 import dev.ldf.server.preemption.QuantumRunner;
 import dev.ldf.server.preemption.ResultsFormat;
-import dev.ldf.server.preemption.ResultsWriter;
 import dev.ldf.server.preemption.TokenSigner;
 import dev.ldf.server.rdf.HtmlQueryPage;
 import dev.ldf.server.rdf.OutputFormat;
 
 /**
- * {@code /{dataset}/sparql}, a dataset's preemptive SPARQL endpoint: runs a query for one quantum
- * ({@link QuantumRunner}) and answers with the solutions found and, unless the query is complete,
- * a signed continuation token ({@code next} in JSON, and the {@value #NEXT_HEADER} header in every
- * format) that the client sends back with the same query to continue. Errors are plain text.
+ * {@code /{dataset}/sparql}, a dataset's preemptive SPARQL endpoint. A client that reads
+ * continuations (it sends {@code Prefer: continuation}, or a token) gets one quantum's solutions
+ * ({@link QuantumRunner}) and, unless the query is complete, a signed continuation token
+ * ({@code next} in JSON, and the {@value #NEXT_HEADER} header in every format) that it sends back
+ * with the same query to continue. Any other client, as standard SPARQL clients are, gets the
+ * complete answer in one response, run quantum after quantum within the dataset's budget
+ * ({@link CompleteAnswer}); a query that outruns it ends in a cut connection, never in a shorter
+ * answer that looks whole. The query page for people goes a quantum at a time. Errors are plain text.
  */
 final class SparqlEndpoint extends Endpoint {
     private static final long serialVersionUID = 1L;
@@ -83,22 +86,19 @@ final class SparqlEndpoint extends Endpoint {
         }
         // A quantum's page depends on timing: no cache may keep or reuse it.
         response.setHeader("Cache-Control", "no-store");
-        response.setHeader("Vary", "Accept");
+        response.setHeader("Vary", "Accept, Prefer");
         if (offer.format() == null) {
             queryPage(request, response, queued);
             return;
         }
         SparqlParameters parameters = SparqlParameters.read(request, site.config().maxRequestBodyBytes());
-        Timings timings = new Timings(queued);
-        QuantumRunner.Result result = run(request, response, parameters, timings);
-        ResultsWriter.Stats stats = timings.stats(result);
-        response.setStatus(200);
-        response.setContentType(offer.format().contentType());
-        if (result.next() != null) {
-            response.setHeader(NEXT_HEADER, result.next());
+        QueryTimings timings = new QueryTimings(queued);
+        if (parameters.continuation()) {
+            SparqlAnswers.quantum(response, offer.format(), runner.run(runRequest(request, parameters), timings), timings);
+        } else {
+            SparqlAnswers.complete(response, offer.format(), new CompleteAnswer(runner, runRequest(request, parameters),
+                    dataset.config().preemption().budgetMillis() * 1_000_000L, timings), timings);
         }
-        Representations.writeWhole(response, out -> ResultsWriter.write(offer.format(), result.query().projection(),
-                result.solutions(), result.next(), stats, out));
     }
 
     /**
@@ -122,10 +122,11 @@ final class SparqlEndpoint extends Endpoint {
         try {
             SparqlParameters parameters = SparqlParameters.read(request, site.config().maxRequestBodyBytes());
             query = parameters.query();
-            Timings timings = new Timings(queued);
-            QuantumRunner.Result result = run(request, response, parameters, timings);
-            quantum = new HtmlQueryPage.Quantum(result.query().projection(), result.solutions(), result.next(),
-                    timings.stats(result).runMillis(), SparqlParameters.countInUrl(request, "part", 1),
+            QueryTimings timings = new QueryTimings(queued);
+            QuantumRunner.Result result = runner.run(runRequest(request, parameters), timings);
+            timings.header(response);
+            quantum = new HtmlQueryPage.Quantum(result.query().projection(), SparqlAnswers.solutions(result),
+                    result.next(), timings.runMillis(), SparqlParameters.countInUrl(request, "part", 1),
                     SparqlParameters.countInUrl(request, "before", 0));
         } catch (RuntimeException e) {
             if (!(e instanceof ClientError refused) || refused.closesConnection() || refused.status() == 405) {
@@ -144,65 +145,12 @@ final class SparqlEndpoint extends Endpoint {
         Representations.writeWhole(response, out -> HtmlQueryPage.results(context, shown, quantum, out));
     }
 
-    /** One quantum of the query; where its time went goes into {@code Server-Timing}. */
-    private QuantumRunner.Result run(HttpServletRequest request, HttpServletResponse response,
-            SparqlParameters parameters, Timings timings) {
-        // Blank nodes travel as the same Skolem IRIs as in fragments, so that clients can mix both.
+    /** The request to the runner: blank nodes travel as the same Skolem IRIs as in fragments, so that clients can mix both. */
+    private QuantumRunner.Request runRequest(HttpServletRequest request, SparqlParameters parameters) {
         Skolemizer skolemizer = new Skolemizer(site.urls(request).genidPrefix(dataset.name()));
-        QuantumRunner.Result result = runner.run(new QuantumRunner.Request(dataset.name(), dataset.preemptable(),
-                parameters.query(), parameters.next(), dataset.config().preemption().quantumMillis(),
-                dataset.config().preemption().maxResults(), skolemizer::deskolemize, b -> skolemized(b, skolemizer)),
-                timings);
-        ResultsWriter.Stats stats = timings.stats(result);
-        response.setHeader("Server-Timing", String.format(Locale.ROOT,
-                "parse;dur=%.3f, wait;dur=%.3f, resume;dur=%.3f, run;dur=%.3f, suspend;dur=%.3f", stats.parseMillis(),
-                stats.waitMillis(), stats.resumeMillis(), stats.runMillis(), stats.suspendMillis()));
-        return result;
-    }
-
-    /** Where the request's time went, for {@code Server-Timing} and the JSON results' statistics. */
-    private static final class Timings implements QuantumRunner.Listener {
-        private final long queued;
-        private long parse;
-        private long wait;
-        private long resume;
-        private long run;
-        private long suspend;
-
-        Timings(long queued) {
-            this.queued = queued;
-        }
-
-        @Override
-        public void parsed(long nanos) {
-            parse = nanos;
-        }
-
-        @Override
-        public void waited(long nanos) {
-            // Time in Jetty's queue for one of the server's places counts: under load, most of a client's wait.
-            wait = queued + nanos;
-        }
-
-        @Override
-        public void resumed(long nanos) {
-            resume = nanos;
-        }
-
-        @Override
-        public void ran(long nanos) {
-            run = nanos;
-        }
-
-        @Override
-        public void suspended(long nanos) {
-            suspend = nanos;
-        }
-
-        ResultsWriter.Stats stats(QuantumRunner.Result result) {
-            return new ResultsWriter.Stats(result.solutions().size(), result.rows(), parse / 1e6, wait / 1e6, resume / 1e6,
-                    run / 1e6, suspend / 1e6);
-        }
+        return new QuantumRunner.Request(dataset.name(), dataset.preemptable(), parameters.query(), parameters.next(),
+                dataset.config().preemption().quantumMillis(), dataset.config().preemption().maxResults(),
+                skolemizer::deskolemize, b -> skolemized(b, skolemizer));
     }
 
     /**

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Enumeration;
 import java.util.Locale;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -12,16 +13,22 @@ import jakarta.servlet.http.HttpServletRequest;
 /**
  * The parameters of a request to a preemptive endpoint, as the SPARQL 1.1 Protocol sends them:
  * {@code query} in the query string (GET), as the body ({@code application/sparql-query}), or in
- * a form body; {@code next}, the continuation token, in the query string or the form.
+ * a form body; {@code next}, the continuation token, in the query string or the form. A client
+ * that reads one quantum at a time says so with the preference {@value #CONTINUATION} (RFC 7240:
+ * {@code Prefer: continuation}), or by sending a token.
+ *
+ * @param continuation true for a client that reads one quantum at a time and follows tokens
  */
-record SparqlParameters(String query, String next) {
+record SparqlParameters(String query, String next, boolean continuation) {
 
     static final String SPARQL_QUERY = "application/sparql-query";
+    static final String CONTINUATION = "continuation";
 
     static SparqlParameters read(HttpServletRequest request, int maxBodyBytes) throws IOException {
         QueryParameters url = QueryParameters.parse(request.getQueryString());
+        boolean prefers = prefersContinuation(request);
         if (!"POST".equals(request.getMethod())) {
-            return of(url);
+            return of(url, prefers);
         }
         String type = request.getContentType() == null ? ""
                 : request.getContentType().split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
@@ -30,11 +37,12 @@ record SparqlParameters(String query, String next) {
             if (url.single("query") != null) {
                 throw HttpError.badRequest("The query is both in the URL and in the body; send it once.");
             }
-            return new SparqlParameters(checked(utf8(body)), url.single("next"));
+            String next = url.single("next");
+            return new SparqlParameters(checked(utf8(body)), next, prefers || next != null);
         }
         if (FragmentParameters.isUtf8Form(request.getContentType())) {
             byte[] body = FragmentParameters.body(request, maxBodyBytes);
-            return of(url.merge(QueryParameters.parse(new String(body, StandardCharsets.UTF_8), "request body")));
+            return of(url.merge(QueryParameters.parse(new String(body, StandardCharsets.UTF_8), "request body")), prefers);
         }
         throw new HttpError(415, "POST the query as " + SPARQL_QUERY + ", or as a form ("
                 + FragmentParameters.FORM + ", UTF-8) with the parameters query and next; not "
@@ -72,9 +80,28 @@ record SparqlParameters(String query, String next) {
         }
     }
 
-    private static SparqlParameters of(QueryParameters parameters) {
+    private static SparqlParameters of(QueryParameters parameters, boolean prefers) {
         String next = parameters.single("next");
-        return new SparqlParameters(checked(parameters.single("query")), next == null || next.isEmpty() ? null : next);
+        next = next == null || next.isEmpty() ? null : next;
+        return new SparqlParameters(checked(parameters.single("query")), next, prefers || next != null);
+    }
+
+    /**
+     * Whether a {@code Prefer} header names {@value #CONTINUATION}: preferences are separated by
+     * commas, a preference's value and parameters follow {@code =} and {@code ;}, names are
+     * case-insensitive, and a header may come more than once (RFC 7240, section 2).
+     */
+    static boolean prefersContinuation(HttpServletRequest request) {
+        Enumeration<String> headers = request.getHeaders("Prefer");
+        while (headers != null && headers.hasMoreElements()) {
+            for (String preference : headers.nextElement().split(",")) {
+                String name = preference.split("[=;]", 2)[0].trim();
+                if (name.equalsIgnoreCase(CONTINUATION)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static String checked(String query) {

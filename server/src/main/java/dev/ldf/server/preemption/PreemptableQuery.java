@@ -1,7 +1,12 @@
 package dev.ldf.server.preemption;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 import org.apache.jena.graph.Node;
@@ -16,25 +21,77 @@ import org.apache.jena.sparql.algebra.walker.Walker;
 import org.apache.jena.sparql.algebra.op.OpBGP;
 import org.apache.jena.sparql.algebra.op.OpFilter;
 import org.apache.jena.sparql.algebra.op.OpJoin;
-import org.apache.jena.sparql.algebra.op.OpProject;
 import org.apache.jena.sparql.algebra.op.OpTable;
 import org.apache.jena.sparql.algebra.op.OpUnion;
 import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.core.VarExprList;
 import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.expr.ExprAggregator;
 import org.apache.jena.sparql.expr.ExprFunctionOp;
 import org.apache.jena.sparql.expr.ExprVisitorBase;
+import org.apache.jena.sparql.expr.aggregate.AggAvg;
+import org.apache.jena.sparql.expr.aggregate.AggCount;
+import org.apache.jena.sparql.expr.aggregate.AggCountVar;
+import org.apache.jena.sparql.expr.aggregate.AggMax;
+import org.apache.jena.sparql.expr.aggregate.AggMin;
+import org.apache.jena.sparql.expr.aggregate.AggSum;
+import org.apache.jena.sparql.expr.aggregate.Aggregator;
 import org.apache.jena.sparql.graph.NodeTransformLib;
 
 /**
- * A SPARQL SELECT query in the form the preemptive endpoint runs: basic graph patterns combined
- * with FILTER, UNION and VALUES, under an optional projection. Everything else (OPTIONAL, MINUS,
- * BIND, subqueries, aggregates, ORDER BY, DISTINCT, LIMIT, property paths, GRAPH, SERVICE,
- * EXISTS, FROM) is refused by name, so that a client can evaluate it itself over the supported
- * parts. The tree is Jena's algebra, compiled but not optimised, mapped onto a few node types.
+ * A SPARQL query in the form the preemptive endpoint runs: a SELECT or an ASK over basic graph
+ * patterns combined with FILTER, UNION and VALUES, under an optional projection, with OFFSET and
+ * LIMIT (a count of solutions in the saved plan), REDUCED, DISTINCT where it changes nothing, and
+ * COUNT, SUM, MIN, MAX and AVG with GROUP BY on variables ({@link Groups}). Everything else
+ * (OPTIONAL, MINUS, BIND, subqueries, other aggregates, HAVING, ORDER BY, other DISTINCT, property
+ * paths, GRAPH, SERVICE, EXISTS, FROM) is refused by name, so that a client can evaluate it itself
+ * over the supported parts. The tree is Jena's algebra, compiled but not optimised, mapped onto a
+ * few node types.
+ *
+ * @param projection the variables of the answer: selected ones, or the groups' and aggregates'
+ * @param offset     solutions to skip
+ * @param limit      the most solutions to give after those, or {@link #NO_LIMIT}
+ * @param ask        an ASK query: true once it has a solution (its limit is 1)
+ * @param grouping   the groups and aggregates, or null for a query without them
  */
-public record PreemptableQuery(List<Var> projection, Part where) {
+public record PreemptableQuery(List<Var> projection, Part where, long offset, long limit, boolean ask,
+        Grouping grouping) {
+
+    public static final long NO_LIMIT = -1;
+
+    /**
+     * GROUP BY and aggregates: the grouping variables (none: one group of every solution) and
+     * each aggregate's variable in the answer, with the aggregate (COUNT, SUM, MIN, MAX or AVG,
+     * never DISTINCT).
+     */
+    public record Grouping(List<Var> by, Map<Var, Aggregator> aggregates) {
+
+        /** True when an aggregate has no partial form that a client can merge: AVG. */
+        public boolean hasAverage() {
+            return aggregates.values().stream().anyMatch(AggAvg.class::isInstance);
+        }
+    }
+
+    /** The variables the plan produces: the projection, or what the groups and aggregates read. */
+    public List<Var> inputs() {
+        if (grouping == null) {
+            return projection;
+        }
+        Set<Var> read = new LinkedHashSet<>(grouping.by());
+        for (Aggregator aggregator : grouping.aggregates().values()) {
+            if (aggregator.getExprList() != null) {
+                aggregator.getExprList().forEach(e -> read.addAll(e.getVarsMentioned()));
+            }
+        }
+        return List.copyOf(read);
+    }
+
+    /** True when the query skips or stops: its saved plans count the solutions so far. */
+    public boolean sliced() {
+        return offset > 0 || limit != NO_LIMIT;
+    }
 
     /** A node of the WHERE clause. */
     public sealed interface Part permits Bgp, Filter, Union, Join, Values {}
@@ -56,9 +113,7 @@ public record PreemptableQuery(List<Var> projection, Part where) {
 
     /** Every triple pattern of the query: what it reads of the dataset. */
     public List<Triple> patterns() {
-        List<Triple> patterns = new ArrayList<>();
-        collect(where, patterns);
-        return patterns;
+        return patternsOf(where);
     }
 
     private static void collect(Part part, List<Triple> into) {
@@ -95,40 +150,125 @@ public record PreemptableQuery(List<Var> projection, Part where) {
     public static PreemptableQuery parse(String text, UnaryOperator<Node> terms)
             throws UnsupportedQueryException {
         Query query = QueryFactory.create(text, Syntax.syntaxSPARQL_11);
-        if (!query.isSelectType()) {
-            throw new UnsupportedQueryException("Only SELECT queries are supported, not " + form(query));
+        if (!query.isSelectType() && !query.isAskType()) {
+            throw new UnsupportedQueryException("Only SELECT and ASK queries are supported, not " + form(query));
         }
         if (!query.getGraphURIs().isEmpty() || !query.getNamedGraphURIs().isEmpty()) {
             throw new UnsupportedQueryException("FROM and FROM NAMED are not supported: the dataset is the endpoint's");
         }
-        if (query.hasGroupBy() || query.hasAggregators() || query.hasHaving()) {
-            throw new UnsupportedQueryException("GROUP BY, HAVING and aggregates are not supported");
+        if (query.hasHaving()) {
+            throw new UnsupportedQueryException("HAVING is not supported");
         }
         if (query.hasOrderBy()) {
             throw new UnsupportedQueryException("ORDER BY is not supported");
         }
-        if (query.isDistinct() || query.isReduced()) {
-            throw new UnsupportedQueryException("DISTINCT and REDUCED are not supported");
+        boolean grouped = query.hasGroupBy() || query.hasAggregators();
+        if (!grouped && !query.getProject().getExprs().isEmpty()) {
+            throw new UnsupportedQueryException("An expression in SELECT is not supported");
         }
-        if (query.hasLimit() || query.hasOffset()) {
-            throw new UnsupportedQueryException("LIMIT and OFFSET are not supported");
+        if (grouped && (query.hasLimit() || query.hasOffset() || query.isDistinct())) {
+            throw new UnsupportedQueryException("LIMIT, OFFSET and DISTINCT with GROUP BY or aggregates are not supported");
         }
         if (query.hasValues()) {
             throw new UnsupportedQueryException("VALUES after the WHERE clause is not supported; put it inside");
         }
         UnaryOperator<Node> iris = node -> node.isURI() ? terms.apply(node) : node;
-        Op op = NodeTransformLib.transform(iris::apply, Algebra.compile(query));
-        List<Var> projection = null;
-        if (op instanceof OpProject project) {
-            projection = List.copyOf(project.getVars());
-            op = project.getSubOp();
+        // The pattern alone: the solution modifiers are read from the query itself.
+        Op op = NodeTransformLib.transform(iris::apply, Algebra.compile(query.getQueryPattern()));
+        Part where = part(op, iris);
+        List<Var> projection = query.isAskType() ? List.of() : List.copyOf(query.getProjectVars());
+        if (query.isDistinct() && !distinctAlready(where, projection)) {
+            throw new UnsupportedQueryException("DISTINCT is supported where it removes nothing: every variable of "
+                    + "the pattern selected, and no UNION or VALUES; this one would have to remember solutions across "
+                    + "quanta");
         }
-        return new PreemptableQuery(projection == null ? List.copyOf(query.getProjectVars()) : projection, part(op, iris));
+        long offset = query.hasOffset() ? query.getOffset() : 0;
+        long limit = query.hasLimit() ? query.getLimit() : NO_LIMIT;
+        if (query.isAskType()) {
+            limit = limit == NO_LIMIT ? 1 : Math.min(limit, 1);
+        }
+        return new PreemptableQuery(projection, where, offset, limit, query.isAskType(),
+                grouped ? grouping(query, iris) : null);
+    }
+
+    /** The groups and aggregates of {@code query}, whose projection names only group variables and aggregates. */
+    private static Grouping grouping(Query query, UnaryOperator<Node> iris) throws UnsupportedQueryException {
+        List<Var> by = new ArrayList<>();
+        for (Var v : query.getGroupBy().getVars()) {
+            if (query.getGroupBy().getExpr(v) != null) {
+                throw new UnsupportedQueryException("GROUP BY an expression is not supported; group by variables");
+            }
+            by.add(v);
+        }
+        Map<Var, Aggregator> internal = new HashMap<>();
+        for (ExprAggregator aggregate : query.getAggregators()) {
+            Aggregator aggregator = aggregate.getAggregator();
+            if (!(aggregator instanceof AggCount || aggregator instanceof AggCountVar || aggregator instanceof AggSum
+                    || aggregator instanceof AggMin || aggregator instanceof AggMax || aggregator instanceof AggAvg)) {
+                throw new UnsupportedQueryException(aggregator.getName() + (aggregator.key().contains("distinct")
+                        ? " with DISTINCT would have to remember values across quanta; it" : "") + " is not supported: "
+                        + "the endpoint runs COUNT, SUM, MIN, MAX and AVG");
+            }
+            internal.put(aggregate.getVar(), aggregator.copyTransform(iris::apply));
+        }
+        Map<Var, Aggregator> aggregates = new LinkedHashMap<>();
+        VarExprList project = query.getProject();
+        for (Var v : project.getVars()) {
+            Expr e = project.getExpr(v);
+            if (e == null) {
+                continue; // a group variable: Jena refuses any other when it parses
+            }
+            Aggregator aggregator = e instanceof ExprAggregator aggregate ? internal.get(aggregate.getVar())
+                    : e.isVariable() ? internal.get(e.asVar()) : null;
+            if (aggregator == null) {
+                throw new UnsupportedQueryException("An expression in SELECT other than one aggregate is not supported: "
+                        + "(" + e + " AS ?" + v.getVarName() + ")");
+            }
+            aggregates.put(v, aggregator);
+        }
+        return new Grouping(List.copyOf(by), aggregates);
+    }
+
+    /**
+     * True when the solutions of {@code where}, cut to {@code projection}, have no duplicates:
+     * the matches of triple patterns in a set of triples are distinct over all their variables,
+     * and so are joins and filters of them; UNION and VALUES can repeat a solution.
+     */
+    private static boolean distinctAlready(Part where, List<Var> projection) {
+        if (!withoutRepeats(where)) {
+            return false;
+        }
+        for (Triple pattern : patternsOf(where)) {
+            for (Node node : List.of(pattern.getSubject(), pattern.getPredicate(), pattern.getObject())) {
+                if (node.isVariable() && !projection.contains(Var.alloc(node))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean withoutRepeats(Part part) {
+        if (part instanceof Bgp) {
+            return true;
+        }
+        if (part instanceof Filter filter) {
+            return withoutRepeats(filter.input());
+        }
+        if (part instanceof Join join) {
+            return withoutRepeats(join.left()) && withoutRepeats(join.right());
+        }
+        return false;
+    }
+
+    private static List<Triple> patternsOf(Part part) {
+        List<Triple> patterns = new ArrayList<>();
+        collect(part, patterns);
+        return patterns;
     }
 
     private static String form(Query query) {
-        return query.isAskType() ? "ASK" : query.isConstructType() ? "CONSTRUCT" : query.isDescribeType() ? "DESCRIBE"
-                : "JSON";
+        return query.isConstructType() ? "CONSTRUCT" : query.isDescribeType() ? "DESCRIBE" : "JSON";
     }
 
     /** The query's parts; {@code terms} for the rows of VALUES, which Jena's node transform leaves as they are. */
@@ -186,7 +326,7 @@ public record PreemptableQuery(List<Var> projection, Part where) {
             case "graph" -> "GRAPH";
             case "service" -> "SERVICE";
             case "path" -> "A property path";
-            case "project", "distinct", "reduced", "slice", "order", "group" -> "A subquery";
+            case "project", "distinct", "reduced", "slice", "order", "top", "group" -> "A subquery";
             default -> "The '" + op.getName() + "' operator";
         };
     }

@@ -76,24 +76,36 @@ public final class PreemptiveEngine {
         Planner planner = new Planner(terms, slots);
         Row empty = new Row(slots.size());
         Operator root;
+        // A sliced query's saved plan begins with the count of solutions it has produced, skipped ones included.
+        long produced = 0;
         if (state == null) {
             root = planner.start(query.where(), empty);
         } else {
             PlanState.Reader in = new PlanState.Reader(state);
+            if (query.sliced()) {
+                produced = in.read();
+            }
             root = planner.resume(query.where(), empty, in);
             in.end();
         }
         long resumed = ticker.read();
-        List<Var> projection = query.projection();
+        List<Var> projection = query.inputs();
         int[] projected = slots.of(projection);
+        long end = query.limit() == PreemptableQuery.NO_LIMIT ? Long.MAX_VALUE : query.offset() + query.limit();
         long solutions = 0;
         while (solutions < maxSolutions) {
+            if (produced >= end) {
+                return new Outcome(null, solutions, quantum.rows(), resumed - begin, 0);
+            }
             Operator.Step step = root.next(quantum);
             if (step == Operator.Step.DONE) {
                 return new Outcome(null, solutions, quantum.rows(), resumed - begin, 0);
             }
             if (step == Operator.Step.SUSPENDED) {
                 break;
+            }
+            if (++produced <= query.offset()) {
+                continue; // skipped: the rows it took count against the quantum all the same
             }
             Row row = root.current();
             BindingBuilder binding = BindingBuilder.create();
@@ -105,8 +117,14 @@ public final class PreemptiveEngine {
             sink.accept(binding.build());
             solutions++;
         }
+        if (produced >= end) {
+            return new Outcome(null, solutions, quantum.rows(), resumed - begin, 0);
+        }
         long suspending = ticker.read();
         PlanState.Writer out = new PlanState.Writer();
+        if (query.sliced()) {
+            out.write(produced);
+        }
         root.save(out);
         byte[] next = out.bytes();
         return new Outcome(next, solutions, quantum.rows(), resumed - begin, ticker.read() - suspending);

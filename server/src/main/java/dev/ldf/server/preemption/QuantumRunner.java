@@ -13,6 +13,8 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.sparql.engine.binding.Binding;
 
+import com.github.benmanes.caffeine.cache.Ticker;
+
 import dev.ldf.server.syntax.SparqlTermScan;
 
 /**
@@ -23,20 +25,25 @@ import dev.ldf.server.syntax.SparqlTermScan;
  */
 public final class QuantumRunner {
 
-    /** Where a request's time goes; each step is reported once, in this order. */
+    /** Where a quantum's time goes; each step is reported once a quantum, in this order. */
     public interface Listener {
-        void parsed(long nanos);
+        default void parsed(long nanos) {
+        }
 
         /** Waiting for a place to run. */
-        void waited(long nanos);
+        default void waited(long nanos) {
+        }
 
         /** Checking the token and restoring the saved plan. */
-        void resumed(long nanos);
+        default void resumed(long nanos) {
+        }
 
-        void ran(long nanos);
+        default void ran(long nanos) {
+        }
 
         /** Saving the plan and signing the token. */
-        void suspended(long nanos);
+        default void suspended(long nanos) {
+        }
     }
 
     /**
@@ -47,17 +54,34 @@ public final class QuantumRunner {
     public record Request(String dataset, PreemptableDataset data, String query, String token, int quantumMillis,
             int maxResults, UnaryOperator<Node> termsIn, UnaryOperator<Binding> solutionsOut) {}
 
-    /** What a request gave: the query's projection, its solutions and, unless it is complete, the next token. */
-    public record Result(PreemptableQuery query, List<Binding> solutions, long rows, String next) {}
+    /**
+     * What a quantum gave: the query's projection, its solutions, the rows its scans read and,
+     * unless the query is complete, where it stopped: {@code saved}, and {@code next}, that signed
+     * as a token (null for a quantum that {@link #resume} ran in this process).
+     */
+    public record Result(PreemptableQuery query, List<Binding> solutions, long rows, String next,
+            TokenSigner.Resumption saved) {
+        public boolean complete() {
+            return saved == null;
+        }
+    }
 
     private final TokenSigner signer;
     private final QuantumPlaces places;
     private final int firstQuantumMillis;
     private final int contendedQuantumMillis;
     private final int retryAfterSeconds;
+    private final Ticker ticker;
 
     public QuantumRunner(TokenSigner signer, QuantumPlaces places, int firstQuantumMillis, int contendedQuantumMillis,
             int retryAfterSeconds) {
+        this(signer, places, firstQuantumMillis, contendedQuantumMillis, retryAfterSeconds, Ticker.systemTicker());
+    }
+
+    /** A runner whose quanta, and the times it reports, run on {@code ticker}'s time. */
+    QuantumRunner(TokenSigner signer, QuantumPlaces places, int firstQuantumMillis, int contendedQuantumMillis,
+            int retryAfterSeconds, Ticker ticker) {
+        this.ticker = ticker;
         this.signer = signer;
         this.places = places;
         this.firstQuantumMillis = firstQuantumMillis;
@@ -90,38 +114,66 @@ public final class QuantumRunner {
 
     /** Runs the request's quantum; every refusal is a {@link dev.ldf.server.failure.ClientError}. */
     public Result run(Request request, Listener listener) {
-        long start = System.nanoTime();
+        return run(request, request.quantumMillis() * 1_000_000L, listener);
+    }
+
+    /** As {@link #run(Request, Listener)}, with a quantum of at most {@code quantumNanos}. */
+    Result run(Request request, long quantumNanos, Listener listener) {
+        long start = ticker.read();
         PreemptableQuery query = parse(request.query(), request.termsIn());
-        long parsed = System.nanoTime();
+        long parsed = ticker.read();
         listener.parsed(parsed - start);
         TokenSigner.Binding binding = TokenSigner.Binding.of(request.dataset(), request.query());
         TokenSigner.Resumption token = request.token() == null ? null : signer.verify(binding, request.token());
-        long verified = System.nanoTime();
+        return quantum(request, query, binding, token, ticker.read() - parsed, quantumNanos, listener);
+    }
+
+    /**
+     * The next quantum of a query whose last quantum, {@code previous}, ran in this process for
+     * the same request: the query is not parsed again, nor is a token signed or checked. The
+     * request queues for a place as one that resumes a query.
+     */
+    Result resume(Request request, Result previous, long quantumNanos, Listener listener) {
+        if (previous.complete()) {
+            throw new IllegalStateException("The query is complete");
+        }
+        listener.parsed(0);
+        return quantum(request, previous.query(), null, previous.saved(), 0, quantumNanos, listener);
+    }
+
+    /**
+     * One quantum from {@code token} (null: the start), after {@code checkNanos} spent checking
+     * it; the token of what remains is signed for {@code binding}, if there is one.
+     */
+    private Result quantum(Request request, PreemptableQuery query, TokenSigner.Binding binding,
+            TokenSigner.Resumption token, long checkNanos, long quantumNanos, Listener listener) {
+        long verified = ticker.read();
         QuantumPlaces.Place place = enter(token != null);
-        long begin = System.nanoTime();
+        long begin = ticker.read();
         listener.waited(begin - verified);
-        int quantumMillis = place == QuantumPlaces.Place.FIRST_QUANTUM
-                ? Math.min(firstQuantumMillis, request.quantumMillis()) : request.quantumMillis();
+        long quantum = place == QuantumPlaces.Place.FIRST_QUANTUM
+                ? Math.min(firstQuantumMillis * 1_000_000L, quantumNanos) : quantumNanos;
         List<Binding> solutions = new ArrayList<>();
-        Ran quantum;
+        Ran ran;
         try {
-            quantum = request.data().read(data -> new Ran(new PreemptiveEngine(data.scans()).run(query,
-                    token == null ? null : resumable(token, data, query), quantumMillis * 1_000_000L,
-                    contendedQuantumMillis * 1_000_000L, () -> places.contended() || data.changesWaiting(),
-                    request.maxResults(), b -> solutions.add(request.solutionsOut().apply(b))), data.base(), data.version()));
+            ran = request.data().read(data -> new Ran(new PreemptiveEngine(data.scans(), ticker).run(query,
+                    token == null ? null : resumable(token, data, query), quantum, contendedQuantumMillis * 1_000_000L,
+                    () -> places.contended() || data.changesWaiting(), request.maxResults(),
+                    b -> solutions.add(request.solutionsOut().apply(b))), data.base(), data.version()));
         } finally {
             places.leave(place);
         }
-        PreemptiveEngine.Outcome outcome = quantum.outcome();
-        long ran = System.nanoTime() - begin;
-        long signing = System.nanoTime();
-        String next = outcome.complete() ? null
-                : signer.sign(binding, new TokenSigner.Resumption(quantum.base(), quantum.version(), outcome.next()));
-        signing = System.nanoTime() - signing;
-        listener.resumed(verified - parsed + outcome.resumeNanos());
-        listener.ran(ran - outcome.resumeNanos() - outcome.suspendNanos());
+        PreemptiveEngine.Outcome outcome = ran.outcome();
+        long running = ticker.read() - begin;
+        long signing = ticker.read();
+        TokenSigner.Resumption saved = outcome.complete() ? null
+                : new TokenSigner.Resumption(ran.base(), ran.version(), outcome.next());
+        String next = saved == null || binding == null ? null : signer.sign(binding, saved);
+        signing = ticker.read() - signing;
+        listener.resumed(checkNanos + outcome.resumeNanos());
+        listener.ran(running - outcome.resumeNanos() - outcome.suspendNanos());
         listener.suspended(outcome.suspendNanos() + signing);
-        return new Result(query, solutions, outcome.rows(), next);
+        return new Result(query, solutions, outcome.rows(), next, saved);
     }
 
     /** What a quantum did, and on which state of the dataset. */

@@ -16,7 +16,7 @@ final class Slots {
 
     static Slots of(PreemptableQuery query) {
         Slots slots = new Slots();
-        query.projection().forEach(slots::add);
+        query.inputs().forEach(slots::add);
         slots.collect(query.where());
         return slots;
     }

@@ -17,4 +17,11 @@ public final class UnsupportedQueryException extends RuntimeException implements
     public int status() {
         return 400;
     }
+
+    /** What is refused, and where it runs instead. */
+    @Override
+    public String message() {
+        return getMessage() + ". A client evaluates it over this endpoint, sending it the parts it runs: "
+                + "ldf-query --mode preemptive does.";
+    }
 }

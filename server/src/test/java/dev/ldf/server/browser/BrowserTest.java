@@ -199,10 +199,18 @@ class BrowserTest {
         // A query the endpoint cannot run: the page says why, with the query as it was.
         query = browser.findElement(By.id("query"));
         query.clear();
+        query.sendKeys("SELECT * WHERE { ?s ?p ?o } ORDER BY ?s");
+        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
+        assertTrue(text("[role=alert]").contains("ORDER BY"), text("[role=alert]"));
+        assertTrue(browser.findElement(By.id("query")).getAttribute("value").endsWith("ORDER BY ?s"));
+
+        // What people type first: LIMIT.
+        query = browser.findElement(By.id("query"));
+        query.clear();
         query.sendKeys("SELECT * WHERE { ?s ?p ?o } LIMIT 5");
         goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
-        assertTrue(text("[role=alert]").contains("LIMIT"), text("[role=alert]"));
-        assertTrue(browser.findElement(By.id("query")).getAttribute("value").endsWith("LIMIT 5"));
+        assertEquals(5, browser.findElements(By.cssSelector("main > table tbody tr")).size());
+        assertTrue(text("p.count").contains("the query is complete"), text("p.count"));
     }
 
     @Test

@@ -62,9 +62,10 @@ class SparqlEndpointTest {
             int requests = 0;
             do {
                 HttpResponse<String> response = Http.get(sparql("library", query, next),
-                        "Accept", "application/sparql-results+json");
+                        "Accept", "application/sparql-results+json", "Prefer", "continuation");
                 assertEquals(200, response.statusCode(), response.body());
                 assertEquals("no-store", response.headers().firstValue("Cache-Control").orElse(""));
+                assertEquals("continuation", response.headers().firstValue("Preference-Applied").orElse(""));
                 JsonNode page = JSON.readTree(response.body());
                 for (JsonNode binding : page.path("results").path("bindings")) {
                     results.add(key(binding));
@@ -88,7 +89,7 @@ class SparqlEndpointTest {
     @Test
     void writesEveryResultsFormat() throws Exception {
         String url = sparql("library", ALL, null);
-        HttpResponse<String> xml = Http.get(url, "Accept", "application/sparql-results+xml");
+        HttpResponse<String> xml = Http.get(url, "Accept", "application/sparql-results+xml", "Prefer", "continuation");
         assertEquals("application/sparql-results+xml;charset=utf-8", xml.headers().firstValue("Content-Type").orElse(""));
         ResultSet parsed = ResultSetMgr.read(new ByteArrayInputStream(xml.body().getBytes(StandardCharsets.UTF_8)),
                 ResultSetLang.RS_XML);
@@ -130,7 +131,8 @@ class SparqlEndpointTest {
         HttpResponse<String> form = Http.post(endpoint, Http.form("query", BOOKS));
         assertEquals(200, form.statusCode(), form.body());
         assertEquals(JSON.readTree(direct.body()).path("results"), JSON.readTree(form.body()).path("results"));
-        String next = JSON.readTree(Http.get(sparql("library", ALL, null)).body()).path("next").asText();
+        String next = JSON.readTree(Http.get(sparql("library", ALL, null), "Prefer", "continuation").body())
+                .path("next").asText();
         HttpResponse<String> resumed = Http.post(endpoint, Http.form("query", ALL, "next", next));
         assertEquals(200, resumed.statusCode(), resumed.body());
     }
@@ -151,7 +153,8 @@ class SparqlEndpointTest {
 
     @Test
     void refusesTokensItDidNotIssueForThisQueryAndDataset() throws Exception {
-        String next = JSON.readTree(Http.get(sparql("library", ALL, null)).body()).path("next").asText();
+        String next = JSON.readTree(Http.get(sparql("library", ALL, null), "Prefer", "continuation").body())
+                .path("next").asText();
         assertFalse(next.isEmpty());
         char flipped = next.charAt(next.length() / 2) == 'A' ? 'B' : 'A';
         String edited = next.substring(0, next.length() / 2) + flipped + next.substring(next.length() / 2 + 1);

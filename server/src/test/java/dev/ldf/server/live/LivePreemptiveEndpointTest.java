@@ -112,7 +112,8 @@ class LivePreemptiveEndpointTest {
     private static JsonNode page(String base, String query, String next, int status) throws Exception {
         String url = next == null ? Http.url(base + "/sparql", "query", query)
                 : Http.url(base + "/sparql", "query", query, "next", next);
-        HttpResponse<String> response = Http.get(url, "Accept", "application/sparql-results+json");
+        HttpResponse<String> response = Http.get(url, "Accept", "application/sparql-results+json", "Prefer",
+                "continuation");
         assertEquals(status, response.statusCode(), response.body());
         return status == 200 ? JSON.readTree(response.body()) : JSON.createObjectNode().put("message", response.body());
     }

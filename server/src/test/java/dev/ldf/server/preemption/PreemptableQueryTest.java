@@ -15,6 +15,7 @@ import dev.ldf.server.preemption.PreemptableQuery.Union;
 import dev.ldf.server.preemption.PreemptableQuery.Values;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,13 +68,20 @@ class PreemptableQueryTest {
             {"SELECT * WHERE { GRAPH ?g { ?s ex:p ?o } }", "GRAPH"},
             {"SELECT * WHERE { ?s ex:p* ?o }", "property path"},
             {"SELECT * WHERE { ?s ex:p ?o FILTER NOT EXISTS { ?o ex:q ?s } }", "EXISTS"},
-            {"SELECT DISTINCT ?s WHERE { ?s ex:p ?o }", "DISTINCT"},
-            {"SELECT ?s WHERE { ?s ex:p ?o } LIMIT 10", "LIMIT"},
+            {"SELECT DISTINCT ?s WHERE { ?s ex:p ?o }", "DISTINCT is supported where it removes nothing"},
+            {"SELECT DISTINCT * WHERE { { ?s ex:p ?o } UNION { ?s ex:q ?o } }", "DISTINCT"},
+            {"SELECT DISTINCT * WHERE { VALUES ?s { ex:a ex:a } ?s ex:p ?o }", "DISTINCT"},
+            {"SELECT (STR(?s) AS ?t) WHERE { ?s ex:p ?o }", "expression in SELECT"},
             {"SELECT ?s WHERE { ?s ex:p ?o } ORDER BY ?s", "ORDER BY"},
-            {"SELECT (COUNT(*) AS ?n) WHERE { ?s ex:p ?o }", "aggregates"},
+            {"SELECT (SAMPLE(?o) AS ?n) WHERE { ?s ex:p ?o }", "COUNT, SUM, MIN, MAX and AVG"},
+            {"SELECT (COUNT(DISTINCT ?o) AS ?n) WHERE { ?s ex:p ?o }", "DISTINCT"},
+            {"SELECT (COUNT(*) + 1 AS ?n) WHERE { ?s ex:p ?o }", "other than one aggregate"},
+            {"SELECT ?s (COUNT(*) AS ?n) WHERE { ?s ex:p ?o } GROUP BY ?s HAVING (COUNT(*) > 1)", "HAVING"},
+            {"SELECT ?k WHERE { ?s ex:p ?o } GROUP BY (STR(?o) AS ?k)", "GROUP BY an expression"},
+            {"SELECT (COUNT(*) AS ?n) WHERE { ?s ex:p ?o } LIMIT 1", "LIMIT, OFFSET and DISTINCT with GROUP BY"},
             {"SELECT * WHERE { { SELECT ?s WHERE { ?s ex:p ?o } LIMIT 1 } }", "subquery"},
             {"SELECT * FROM ex:g WHERE { ?s ex:p ?o }", "FROM"},
-            {"ASK { ?s ex:p ?o }", "ASK"},
+            {"CONSTRUCT WHERE { ?s ex:p ?o }", "CONSTRUCT"},
             {"SELECT * WHERE { ?s ex:p ?o } VALUES ?s { ex:a }", "VALUES after"},
         };
         for (String[] c : cases) {
@@ -81,6 +89,24 @@ class PreemptableQueryTest {
                     () -> PreemptableQuery.parse(P + c[0]), c[0]);
             assertTrue(e.getMessage().contains(c[1]), c[0] + " -> " + e.getMessage());
         }
+    }
+
+    @Test
+    void offsetLimitAskReducedAndADistinctThatRemovesNothingAreRun() throws UnsupportedQueryException {
+        PreemptableQuery sliced = PreemptableQuery.parse(P + "SELECT ?s WHERE { ?s ex:p ?o } OFFSET 5 LIMIT 10");
+        assertEquals(5, sliced.offset());
+        assertEquals(10, sliced.limit());
+        assertTrue(sliced.sliced());
+        PreemptableQuery plain = PreemptableQuery.parse(P + "SELECT REDUCED ?s WHERE { ?s ex:p ?o }");
+        assertEquals(PreemptableQuery.NO_LIMIT, plain.limit());
+        assertFalse(plain.sliced(), "a saved plan without a count: tokens of such queries are as before");
+        PreemptableQuery ask = PreemptableQuery.parse(P + "ASK { ?s ex:p ?o }");
+        assertTrue(ask.ask());
+        assertEquals(List.of(), ask.projection());
+        assertEquals(1, ask.limit());
+        PreemptableQuery distinct = PreemptableQuery.parse(P + "SELECT DISTINCT ?o ?s WHERE { ?s ex:p ?o . ?o ex:q ?s "
+                + "FILTER(?s != ex:a) }");
+        assertEquals(List.of(Var.alloc("o"), Var.alloc("s")), distinct.projection());
     }
 
     @Test

@@ -55,4 +55,40 @@ class PreemptiveEngineUnitTest {
             }
         }
     }
+
+    @Test
+    void offsetAndLimitCutTheSameSolutionsWhereverTheQuantaEnd() throws Exception {
+        SplittableRandom random = new SplittableRandom(11);
+        long[][] slices = {{0, 5}, {3, 4}, {7, PreemptableQuery.NO_LIMIT}, {2, 0}};
+        for (String text : PreemptiveEngineTest.QUERIES) {
+            List<String> all = PreemptiveEngineTest.run(engine::run, text, () -> Quantum.ofRows(Long.MAX_VALUE),
+                    Integer.MAX_VALUE);
+            for (long[] slice : slices) {
+                int from = (int) Math.min(slice[0], all.size());
+                int to = slice[1] == PreemptableQuery.NO_LIMIT ? all.size() : (int) Math.min(slice[0] + slice[1], all.size());
+                String sliced = text + " OFFSET " + slice[0] + (slice[1] == PreemptableQuery.NO_LIMIT ? "" : " LIMIT " + slice[1]);
+                // Few rows a quantum where the slice is short; the one that reads to the end, more.
+                int[] quanta = slice[1] == PreemptableQuery.NO_LIMIT ? new int[] {64} : new int[] {1 + random.nextInt(3), 17};
+                for (int rows : quanta) {
+                    List<String> results = PreemptiveEngineTest.run(engine::run, sliced, () -> Quantum.ofRows(rows),
+                            1 + random.nextInt(4));
+                    assertEquals(all.subList(from, to), results, sliced + " (" + rows + " rows a quantum)");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aDistinctThatRemovesNothingGivesJenasDistinctResults() throws Exception {
+        for (String text : List.of("SELECT DISTINCT * { ?s ex:p0 ?o . ?o ex:p1 ?z }", "SELECT DISTINCT ?o ?s ?p ?l { ?s ?p ?o . "
+                + "?p ex:label ?l FILTER(?s != ex:s1) } ", "SELECT REDUCED ?s { ?s ex:p0 ?o }")) {
+            List<String> results = PreemptiveEngineTest.run(engine::run, text, () -> Quantum.ofRows(5), 3);
+            List<String> jena = PreemptiveEngineTest.jena(text.replace("REDUCED", "DISTINCT"), model);
+            if (text.contains("REDUCED")) {
+                assertEquals(jena, PreemptiveEngineTest.sorted(results.stream().distinct().toList()), text);
+            } else {
+                assertEquals(jena, PreemptiveEngineTest.sorted(results), text);
+            }
+        }
+    }
 }
