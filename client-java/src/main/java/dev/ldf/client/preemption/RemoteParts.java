@@ -9,6 +9,7 @@ import org.apache.jena.sparql.algebra.OpVars;
 import org.apache.jena.sparql.algebra.op.Op1;
 import org.apache.jena.sparql.algebra.op.Op2;
 import org.apache.jena.sparql.algebra.op.OpBGP;
+import org.apache.jena.sparql.algebra.op.OpExtend;
 import org.apache.jena.sparql.algebra.op.OpFilter;
 import org.apache.jena.sparql.algebra.op.OpJoin;
 import org.apache.jena.sparql.algebra.op.OpN;
@@ -28,8 +29,8 @@ import dev.ldf.client.source.PreemptiveEndpoint;
 
 /**
  * Finds the largest parts of a query's algebra that a preemptive endpoint runs (basic graph
- * patterns with FILTER, UNION, VALUES and joins of those, and a LIMIT or OFFSET over all of the
- * query; the server's own rules) and puts each behind an {@link OpRemote}; ARQ evaluates what is
+ * patterns with FILTER, UNION, VALUES, BIND and joins of those, and a LIMIT or OFFSET over all of
+ * the query; the server's own rules) and puts each behind an {@link OpRemote}; ARQ evaluates what is
  * around them.
  */
 public final class RemoteParts {
@@ -95,6 +96,10 @@ public final class RemoteParts {
         }
         if (op instanceof OpFilter filter) {
             return filter.getExprs().getList().stream().noneMatch(RemoteParts::hasExists) && runsRemotely(filter.getSubOp());
+        }
+        if (op instanceof OpExtend extend) {
+            return extend.getVarExprList().getExprs().values().stream().noneMatch(RemoteParts::hasExists)
+                    && runsRemotely(extend.getSubOp());
         }
         if (op instanceof OpUnion || op instanceof OpJoin) {
             Op2 op2 = (Op2) op;

@@ -3,10 +3,8 @@ package dev.ldf.server.preemption;
 import java.util.List;
 
 import org.apache.jena.sparql.core.Var;
-import org.apache.jena.sparql.engine.binding.BindingBuilder;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.function.FunctionEnv;
-import org.apache.jena.sparql.function.FunctionEnvBase;
 
 /**
  * The solutions of its input that satisfy every expression, evaluated by Jena on the variables
@@ -19,10 +17,11 @@ final class FilterOperator implements Operator {
     private final List<Var> variables;
     private final int[] slots;
     private final Operator input;
-    private final FunctionEnv environment = new FunctionEnvBase();
+    private final FunctionEnv environment;
 
-    FilterOperator(Terms terms, Slots slots, List<Expr> expressions, Operator input) {
+    FilterOperator(Terms terms, Slots slots, List<Expr> expressions, FunctionEnv environment, Operator input) {
         this.terms = terms;
+        this.environment = environment;
         this.expressions = expressions;
         this.variables = expressions.stream().flatMap(e -> e.getVarsMentioned().stream()).distinct().toList();
         this.slots = slots.of(variables);
@@ -60,13 +59,7 @@ final class FilterOperator implements Operator {
     }
 
     private boolean accepts(Row row) {
-        BindingBuilder binding = BindingBuilder.create();
-        for (int i = 0; i < slots.length; i++) {
-            if (row.bound(slots[i])) {
-                binding.add(variables.get(i), terms.node(row, slots[i]));
-            }
-        }
-        var solution = binding.build();
+        var solution = terms.binding(row, variables, slots);
         for (Expr e : expressions) {
             // Jena counts an evaluation error as false, as SPARQL's FILTER does.
             if (!e.isSatisfied(solution, environment)) {

@@ -14,7 +14,6 @@ import org.apache.jena.sparql.expr.NodeValue;
 import org.apache.jena.sparql.expr.aggregate.Accumulator;
 import org.apache.jena.sparql.expr.aggregate.Aggregator;
 import org.apache.jena.sparql.function.FunctionEnv;
-import org.apache.jena.sparql.function.FunctionEnvBase;
 
 /**
  * The groups of a query with GROUP BY or aggregates, and each group's aggregates, computed by
@@ -30,7 +29,7 @@ public final class Groups {
     private final PreemptableQuery.Grouping grouping;
     private final int maxGroups;
     private final Map<List<Node>, Accumulator[]> groups = new LinkedHashMap<>();
-    private final FunctionEnv environment = new FunctionEnvBase();
+    private final FunctionEnv environment = Functions.environment();
 
     private Groups(PreemptableQuery.Grouping grouping, int maxGroups) {
         this.grouping = grouping;

@@ -3,6 +3,7 @@ package dev.ldf.server.preemption;
 import java.util.List;
 
 import org.apache.jena.sparql.engine.binding.BindingFactory;
+import org.apache.jena.sparql.function.FunctionEnv;
 
 import dev.ldf.server.preemption.PreemptableQuery.Bgp;
 import dev.ldf.server.preemption.PreemptableQuery.Filter;
@@ -16,10 +17,13 @@ final class Planner implements SubPlans {
 
     private final Terms terms;
     private final Slots slots;
+    private final FunctionEnv environment;
 
-    Planner(Terms terms, Slots slots) {
+    /** {@code environment}: where FILTER and BIND expressions are evaluated, one for the whole run. */
+    Planner(Terms terms, Slots slots, FunctionEnv environment) {
         this.terms = terms;
         this.slots = slots;
+        this.environment = environment;
     }
 
     @Override
@@ -43,10 +47,13 @@ final class Planner implements SubPlans {
                     : new BgpOperator(terms, slots, bgp.patterns(), base);
         }
         if (part instanceof Filter filter) {
-            return new FilterOperator(terms, slots, filter.expressions(), build(filter.input(), base));
+            return new FilterOperator(terms, slots, filter.expressions(), environment, build(filter.input(), base));
         }
         if (part instanceof Union union) {
             return new UnionOperator(this, union, base);
+        }
+        if (part instanceof PreemptableQuery.Extend extend) {
+            return new ExtendOperator(terms, slots, extend, environment, build(extend.input(), base));
         }
         if (part instanceof Join join) {
             return new JoinOperator(this, terms, join, base);

@@ -19,6 +19,7 @@ import org.apache.jena.sparql.algebra.Algebra;
 import org.apache.jena.sparql.algebra.Op;
 import org.apache.jena.sparql.algebra.walker.Walker;
 import org.apache.jena.sparql.algebra.op.OpBGP;
+import org.apache.jena.sparql.algebra.op.OpExtend;
 import org.apache.jena.sparql.algebra.op.OpFilter;
 import org.apache.jena.sparql.algebra.op.OpJoin;
 import org.apache.jena.sparql.algebra.op.OpTable;
@@ -94,7 +95,7 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
     }
 
     /** A node of the WHERE clause. */
-    public sealed interface Part permits Bgp, Filter, Union, Join, Values {}
+    public sealed interface Part permits Bgp, Filter, Union, Join, Values, Extend {}
 
     /** Triple patterns, all to match. */
     public record Bgp(List<Triple> patterns) implements Part {}
@@ -107,6 +108,9 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
 
     /** The compatible combinations of the solutions of both sides. */
     public record Join(Part left, Part right) implements Part {}
+
+    /** The solutions of {@code input}, each with {@code variable} bound to the expression's value (BIND). */
+    public record Extend(Var variable, Expr expression, Part input) implements Part {}
 
     /** Inline solutions (VALUES; also the empty group, as one empty solution). */
     public record Values(List<Var> variables, List<Binding> rows) implements Part {}
@@ -127,6 +131,8 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
         } else if (part instanceof Join join) {
             collect(join.left(), into);
             collect(join.right(), into);
+        } else if (part instanceof Extend extend) {
+            collect(extend.input(), into);
         }
     }
 
@@ -163,9 +169,6 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
             throw new UnsupportedQueryException("ORDER BY is not supported");
         }
         boolean grouped = query.hasGroupBy() || query.hasAggregators();
-        if (!grouped && !query.getProject().getExprs().isEmpty()) {
-            throw new UnsupportedQueryException("An expression in SELECT is not supported");
-        }
         if (grouped && (query.hasLimit() || query.hasOffset() || query.isDistinct())) {
             throw new UnsupportedQueryException("LIMIT, OFFSET and DISTINCT with GROUP BY or aggregates are not supported");
         }
@@ -176,6 +179,17 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
         // The pattern alone: the solution modifiers are read from the query itself.
         Op op = NodeTransformLib.transform(iris::apply, Algebra.compile(query.getQueryPattern()));
         Part where = part(op, iris);
+        if (!grouped) {
+            // Expressions in SELECT, after the pattern and in their order, as BIND would.
+            VarExprList project = query.getProject();
+            for (Var v : project.getVars()) {
+                Expr e = project.getExpr(v);
+                if (e != null) {
+                    checkExpression(e);
+                    where = new Extend(v, e.applyNodeTransform(iris::apply), where);
+                }
+            }
+        }
         List<Var> projection = query.isAskType() ? List.of() : List.copyOf(query.getProjectVars());
         if (query.isDistinct() && !distinctAlready(where, projection)) {
             throw new UnsupportedQueryException("DISTINCT is supported where it removes nothing: every variable of "
@@ -258,6 +272,9 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
         if (part instanceof Join join) {
             return withoutRepeats(join.left()) && withoutRepeats(join.right());
         }
+        if (part instanceof Extend extend) {
+            return withoutRepeats(extend.input());
+        }
         return false;
     }
 
@@ -290,6 +307,15 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
         if (op instanceof OpJoin join) {
             return new Join(part(join.getLeft(), terms), part(join.getRight(), terms));
         }
+        if (op instanceof OpExtend extend) {
+            Part input = part(extend.getSubOp(), terms);
+            for (Var v : extend.getVarExprList().getVars()) {
+                Expr e = extend.getVarExprList().getExpr(v);
+                checkExpression(e);
+                input = new Extend(v, e, input);
+            }
+            return input;
+        }
         if (op instanceof OpTable table) {
             List<Binding> rows = new ArrayList<>();
             table.getTable().rows().forEachRemaining(row -> {
@@ -300,7 +326,7 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
             return new Values(List.copyOf(table.getTable().getVars()), List.copyOf(rows));
         }
         throw new UnsupportedQueryException(unsupported(op) + " is not supported; the endpoint runs basic graph "
-                + "patterns with FILTER, UNION and VALUES");
+                + "patterns with FILTER, UNION, VALUES and BIND");
     }
 
     /** EXISTS and NOT EXISTS evaluate a pattern per solution: not a plan the endpoint can suspend. */
@@ -322,7 +348,7 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
         return switch (op.getName()) {
             case "leftjoin", "conditional" -> "OPTIONAL";
             case "minus" -> "MINUS";
-            case "extend", "assign" -> "BIND (or an expression in SELECT)";
+            case "assign" -> "LET";
             case "graph" -> "GRAPH";
             case "service" -> "SERVICE";
             case "path" -> "A property path";

@@ -73,7 +73,7 @@ public final class PreemptiveEngine {
         long begin = ticker.read();
         Slots slots = Slots.of(query);
         Terms terms = new Terms(scans);
-        Planner planner = new Planner(terms, slots);
+        Planner planner = new Planner(terms, slots, Functions.environment());
         Row empty = new Row(slots.size());
         Operator root;
         // A sliced query's saved plan begins with the count of solutions it has produced, skipped ones included.

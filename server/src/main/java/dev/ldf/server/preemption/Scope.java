@@ -10,6 +10,7 @@ import org.apache.jena.sparql.engine.binding.Binding;
 import org.apache.jena.sparql.expr.Expr;
 
 import dev.ldf.server.preemption.PreemptableQuery.Bgp;
+import dev.ldf.server.preemption.PreemptableQuery.Extend;
 import dev.ldf.server.preemption.PreemptableQuery.Filter;
 import dev.ldf.server.preemption.PreemptableQuery.Join;
 import dev.ldf.server.preemption.PreemptableQuery.Part;
@@ -44,6 +45,11 @@ final class Scope {
         if (part instanceof Join join) {
             return takesBindings(join.left()) && takesBindings(join.right());
         }
+        if (part instanceof Extend extend) {
+            // A BIND, like a FILTER, sees only its own group's variables.
+            return certain(extend.input()).containsAll(extend.expression().getVarsMentioned())
+                    && takesBindings(extend.input());
+        }
         return true;
     }
 
@@ -58,6 +64,9 @@ final class Scope {
             }
         } else if (part instanceof Filter filter) {
             vars.addAll(certain(filter.input()));
+        } else if (part instanceof Extend extend) {
+            // The expression may fail: its variable is not certain.
+            vars.addAll(certain(extend.input()));
         } else if (part instanceof Join join) {
             vars.addAll(certain(join.left()));
             vars.addAll(certain(join.right()));

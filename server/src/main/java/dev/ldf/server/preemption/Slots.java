@@ -39,6 +39,10 @@ final class Slots {
         } else if (part instanceof PreemptableQuery.Join join) {
             collect(join.left());
             collect(join.right());
+        } else if (part instanceof PreemptableQuery.Extend extend) {
+            add(extend.variable());
+            extend.expression().getVarsMentioned().forEach(this::add);
+            collect(extend.input());
         } else if (part instanceof PreemptableQuery.Values values) {
             values.variables().forEach(this::add);
         }

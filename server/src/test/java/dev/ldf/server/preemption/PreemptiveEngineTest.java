@@ -75,7 +75,14 @@ class PreemptiveEngineTest {
             "SELECT * { ?s ex:p4 ?n . { ?s ex:name ?m FILTER(?n < 30) } }",
             "SELECT * { ?s ex:p4 ?n . { ?s ex:p0 ?o FILTER(!BOUND(?n)) } }",
             "SELECT * { ?s ex:p5 ?x . { { ?s ex:p0 ?o } UNION { ?s ex:p1 ?o FILTER(BOUND(?x)) } } }",
-            "SELECT * { ?s ex:p5 ?x . { ?s ex:p0 ?o . { ?o ex:p4 ?n FILTER(?n > 10) } } }");
+            "SELECT * { ?s ex:p5 ?x . { ?s ex:p0 ?o . { ?o ex:p4 ?n FILTER(?n > 10) } } }",
+            // BIND and expressions in SELECT: a value, an error (unbound), a nested group's scope.
+            "SELECT * { ?s ex:p4 ?n BIND(?n * 2 AS ?d) FILTER(?d > 60) }",
+            "SELECT ?s (STR(?o) AS ?t) (?n + 1 AS ?m) { ?s ex:p0 ?o OPTIONAL { } }".replace(" OPTIONAL { }", ""),
+            "SELECT * { ?s ex:p0 ?o BIND(STRLEN(?o) AS ?bad) }",
+            "SELECT * { ?s ex:p4 ?n . { BIND(?n AS ?m) } }",
+            "SELECT * { BIND(ex:s3 AS ?o) ?s ex:p0 ?o }",
+            "SELECT * { ?s ex:p4 ?n { ?s ex:name ?name BIND(CONCAT(?name, \"!\") AS ?loud) } }");
 
     @TempDir
     static Path dir;
