@@ -12,6 +12,7 @@ import org.apache.jena.sparql.algebra.op.OpBGP;
 import org.apache.jena.sparql.algebra.op.OpExtend;
 import org.apache.jena.sparql.algebra.op.OpFilter;
 import org.apache.jena.sparql.algebra.op.OpJoin;
+import org.apache.jena.sparql.algebra.op.OpLeftJoin;
 import org.apache.jena.sparql.algebra.op.OpN;
 import org.apache.jena.sparql.algebra.op.OpProject;
 import org.apache.jena.sparql.algebra.op.OpSequence;
@@ -29,7 +30,7 @@ import dev.ldf.client.source.PreemptiveEndpoint;
 
 /**
  * Finds the largest parts of a query's algebra that a preemptive endpoint runs (basic graph
- * patterns with FILTER, UNION, VALUES, BIND and joins of those, and a LIMIT or OFFSET over all of
+ * patterns with FILTER, UNION, VALUES, BIND, OPTIONAL and joins of those, and a LIMIT or OFFSET over all of
  * the query; the server's own rules) and puts each behind an {@link OpRemote}; ARQ evaluates what is
  * around them.
  */
@@ -96,6 +97,10 @@ public final class RemoteParts {
         }
         if (op instanceof OpFilter filter) {
             return filter.getExprs().getList().stream().noneMatch(RemoteParts::hasExists) && runsRemotely(filter.getSubOp());
+        }
+        if (op instanceof OpLeftJoin join) {
+            return (join.getExprs() == null || join.getExprs().getList().stream().noneMatch(RemoteParts::hasExists))
+                    && runsRemotely(join.getLeft()) && runsRemotely(join.getRight());
         }
         if (op instanceof OpExtend extend) {
             return extend.getVarExprList().getExprs().values().stream().noneMatch(RemoteParts::hasExists)

@@ -1,59 +1,106 @@
 package dev.ldf.server.preemption;
 
+import java.util.List;
+
+import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.engine.binding.Binding;
+import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.function.FunctionEnv;
+
 import dev.ldf.server.preemption.PreemptableQuery.Join;
+import dev.ldf.server.preemption.PreemptableQuery.LeftJoin;
+import dev.ldf.server.preemption.PreemptableQuery.Part;
 
 /**
  * A nested-loop join of two parts: the right side runs once per solution of the left. Where
  * {@link Scope#takesBindings} allows (VALUES joined with a pattern, in practice), it runs with that
  * solution's bindings on entry; otherwise on its own, and its solutions are merged with the left's
- * where compatible. Saved: the left side's state, and the right side's while one runs; the left
- * then stands on the solution it belongs to.
+ * where compatible. As OPTIONAL, a left solution that no right solution extends (with the
+ * OPTIONAL's filter true) is a solution alone. Saved: the left side's state, then what stands
+ * after it: nothing, the right side's state with whether a right solution matched, or that the
+ * left solution was just given alone; the left then stands on the solution it belongs to.
  */
 final class JoinOperator implements Operator {
 
+    private static final int BETWEEN = 0;
+    private static final int RIGHT_RUNNING = 1;
+    private static final int LEFT_ALONE = 2;
+
     private final SubPlans parts;
     private final Terms terms;
-    private final Join join;
+    private final Part left;
+    private final Part right;
+    private final boolean optional;
+    private final List<Expr> expressions;
+    private final List<Var> variables;
+    private final int[] slots;
+    private final FunctionEnv environment;
     private final Row base;
     private final boolean substitutes;
     private Operator outer;
     private Operator inner;
+    private boolean matched;
+    private boolean leftAlone;
     private Row current;
 
     JoinOperator(SubPlans parts, Terms terms, Join join, Row base) {
+        this(parts, terms, join.left(), join.right(), false, List.of(), null, null, base);
+    }
+
+    JoinOperator(SubPlans parts, Terms terms, Slots slots, LeftJoin join, FunctionEnv environment, Row base) {
+        this(parts, terms, join.left(), join.right(), true, join.expressions(), slots, environment, base);
+    }
+
+    private JoinOperator(SubPlans parts, Terms terms, Part left, Part right, boolean optional, List<Expr> expressions,
+            Slots slots, FunctionEnv environment, Row base) {
         this.parts = parts;
         this.terms = terms;
-        this.join = join;
+        this.left = left;
+        this.right = right;
+        this.optional = optional;
+        this.expressions = expressions;
+        this.variables = expressions.stream().flatMap(e -> e.getVarsMentioned().stream()).distinct().toList();
+        this.slots = slots == null ? new int[0] : slots.of(variables);
+        this.environment = environment;
         this.base = base;
-        this.substitutes = Scope.takesBindings(join.right());
+        this.substitutes = Scope.takesBindings(right, Scope.mentioned(left));
     }
 
     @Override
     public void start() {
-        outer = parts.start(join.left(), base);
+        outer = parts.start(left, base);
     }
 
     @Override
     public Step next(Quantum quantum) {
         current = null;
+        leftAlone = false;
         while (true) {
             if (inner == null) {
                 Step step = outer.next(quantum);
                 if (step != Step.SOLUTION) {
                     return step;
                 }
-                inner = parts.start(join.right(), rightBase());
+                inner = parts.start(right, rightBase());
+                matched = false;
             }
             Step step = inner.next(quantum);
             if (step == Step.SOLUTION) {
                 current = merged();
-                if (current != null) {
+                if (current != null && accepts(current)) {
+                    matched = true;
                     return step;
                 }
+                current = null;
             } else if (step != Step.DONE) {
                 return step;
             } else {
                 inner = null;
+                if (optional && !matched) {
+                    leftAlone = true;
+                    current = outer.current();
+                    return Step.SOLUTION;
+                }
             }
         }
     }
@@ -66,21 +113,29 @@ final class JoinOperator implements Operator {
     @Override
     public void save(PlanState.Writer out) {
         outer.save(out);
-        out.write(inner == null ? 0 : 1);
         if (inner != null) {
+            out.write(RIGHT_RUNNING);
+            out.write(matched ? 1 : 0);
             inner.save(out);
+        } else {
+            out.write(leftAlone ? LEFT_ALONE : BETWEEN);
         }
     }
 
     @Override
     public void restore(PlanState.Reader in) throws InvalidTokenException {
-        outer = parts.resume(join.left(), base, in);
-        if (in.read(1) == 1) {
-            if (outer.current() == null) {
-                throw PlanState.Reader.invalid();
-            }
-            inner = parts.resume(join.right(), rightBase(), in);
+        outer = parts.resume(left, base, in);
+        int after = in.read(optional ? LEFT_ALONE : RIGHT_RUNNING);
+        if (after != BETWEEN && outer.current() == null) {
+            throw PlanState.Reader.invalid();
+        }
+        if (after == RIGHT_RUNNING) {
+            matched = in.read(1) == 1;
+            inner = parts.resume(right, rightBase(), in);
             current = inner.current() == null ? null : merged();
+        } else if (after == LEFT_ALONE) {
+            leftAlone = true;
+            current = outer.current();
         }
     }
 
@@ -88,21 +143,34 @@ final class JoinOperator implements Operator {
         return substitutes ? outer.current().copy() : base.copy();
     }
 
+    /** The OPTIONAL's filter on a joined solution; true for a plain join. */
+    private boolean accepts(Row row) {
+        if (expressions.isEmpty()) {
+            return true;
+        }
+        Binding solution = terms.binding(row, variables, slots);
+        for (Expr e : expressions) {
+            if (!e.isSatisfied(solution, environment)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The right side's solution with the left's, or null when they bind a variable to different terms. */
     private Row merged() {
-        Row right = inner.current();
+        Row rightRow = inner.current();
         if (substitutes) {
-            return right;
+            return rightRow;
         }
-        Row left = outer.current();
-        Row row = left.copy();
+        Row row = outer.current().copy();
         for (int slot = 0; slot < row.size(); slot++) {
-            if (!right.bound(slot)) {
+            if (!rightRow.bound(slot)) {
                 continue;
             }
             if (!row.bound(slot)) {
-                row.bindAs(right, slot);
-            } else if (!terms.node(row, slot).equals(terms.node(right, slot))) {
+                row.bindAs(rightRow, slot);
+            } else if (!terms.node(row, slot).equals(terms.node(rightRow, slot))) {
                 return null;
             }
         }

@@ -58,6 +58,9 @@ final class Planner implements SubPlans {
         if (part instanceof Join join) {
             return new JoinOperator(this, terms, join, base);
         }
+        if (part instanceof PreemptableQuery.LeftJoin join) {
+            return new JoinOperator(this, terms, slots, join, environment, base);
+        }
         Values values = (Values) part;
         return new ValuesOperator(terms, slots, values.rows(), base);
     }

@@ -22,6 +22,7 @@ import org.apache.jena.sparql.algebra.op.OpBGP;
 import org.apache.jena.sparql.algebra.op.OpExtend;
 import org.apache.jena.sparql.algebra.op.OpFilter;
 import org.apache.jena.sparql.algebra.op.OpJoin;
+import org.apache.jena.sparql.algebra.op.OpLeftJoin;
 import org.apache.jena.sparql.algebra.op.OpTable;
 import org.apache.jena.sparql.algebra.op.OpUnion;
 import org.apache.jena.sparql.core.Var;
@@ -95,7 +96,7 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
     }
 
     /** A node of the WHERE clause. */
-    public sealed interface Part permits Bgp, Filter, Union, Join, Values, Extend {}
+    public sealed interface Part permits Bgp, Filter, Union, Join, LeftJoin, Values, Extend {}
 
     /** Triple patterns, all to match. */
     public record Bgp(List<Triple> patterns) implements Part {}
@@ -108,6 +109,12 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
 
     /** The compatible combinations of the solutions of both sides. */
     public record Join(Part left, Part right) implements Part {}
+
+    /**
+     * OPTIONAL: the compatible combinations of both sides for which every expression (the
+     * OPTIONAL's own FILTER) is true, and each solution of the left that has none.
+     */
+    public record LeftJoin(Part left, Part right, List<Expr> expressions) implements Part {}
 
     /** The solutions of {@code input}, each with {@code variable} bound to the expression's value (BIND). */
     public record Extend(Var variable, Expr expression, Part input) implements Part {}
@@ -129,6 +136,9 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
             collect(union.left(), into);
             collect(union.right(), into);
         } else if (part instanceof Join join) {
+            collect(join.left(), into);
+            collect(join.right(), into);
+        } else if (part instanceof LeftJoin join) {
             collect(join.left(), into);
             collect(join.right(), into);
         } else if (part instanceof Extend extend) {
@@ -272,6 +282,9 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
         if (part instanceof Join join) {
             return withoutRepeats(join.left()) && withoutRepeats(join.right());
         }
+        if (part instanceof LeftJoin join) {
+            return withoutRepeats(join.left()) && withoutRepeats(join.right());
+        }
         if (part instanceof Extend extend) {
             return withoutRepeats(extend.input());
         }
@@ -307,6 +320,16 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
         if (op instanceof OpJoin join) {
             return new Join(part(join.getLeft(), terms), part(join.getRight(), terms));
         }
+        if (op instanceof OpLeftJoin join) {
+            List<Expr> expressions = new ArrayList<>();
+            if (join.getExprs() != null) {
+                for (Expr e : join.getExprs()) {
+                    checkExpression(e);
+                    expressions.add(e);
+                }
+            }
+            return new LeftJoin(part(join.getLeft(), terms), part(join.getRight(), terms), List.copyOf(expressions));
+        }
         if (op instanceof OpExtend extend) {
             Part input = part(extend.getSubOp(), terms);
             for (Var v : extend.getVarExprList().getVars()) {
@@ -326,7 +349,7 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
             return new Values(List.copyOf(table.getTable().getVars()), List.copyOf(rows));
         }
         throw new UnsupportedQueryException(unsupported(op) + " is not supported; the endpoint runs basic graph "
-                + "patterns with FILTER, UNION, VALUES and BIND");
+                + "patterns with FILTER, UNION, VALUES, BIND and OPTIONAL");
     }
 
     /** EXISTS and NOT EXISTS evaluate a pattern per solution: not a plan the endpoint can suspend. */
@@ -346,7 +369,7 @@ public record PreemptableQuery(List<Var> projection, Part where, long offset, lo
     /** The SPARQL keyword behind an algebra operator, as the query's author wrote it. */
     private static String unsupported(Op op) {
         return switch (op.getName()) {
-            case "leftjoin", "conditional" -> "OPTIONAL";
+            case "conditional" -> "OPTIONAL";
             case "minus" -> "MINUS";
             case "assign" -> "LET";
             case "graph" -> "GRAPH";

@@ -13,6 +13,7 @@ import dev.ldf.server.preemption.PreemptableQuery.Bgp;
 import dev.ldf.server.preemption.PreemptableQuery.Extend;
 import dev.ldf.server.preemption.PreemptableQuery.Filter;
 import dev.ldf.server.preemption.PreemptableQuery.Join;
+import dev.ldf.server.preemption.PreemptableQuery.LeftJoin;
 import dev.ldf.server.preemption.PreemptableQuery.Part;
 import dev.ldf.server.preemption.PreemptableQuery.Union;
 import dev.ldf.server.preemption.PreemptableQuery.Values;
@@ -28,8 +29,15 @@ final class Scope {
 
     private Scope() {}
 
-    /** True when every FILTER inside {@code part} mentions only variables its own input always binds. */
-    static boolean takesBindings(Part part) {
+    /**
+     * True when {@code part} may run with bindings on entry of some of {@code outer}, the
+     * variables the solutions handed in may bind: every FILTER and BIND inside it mentions only
+     * variables its own input always binds, and every OPTIONAL inside it shares with those outer
+     * variables only ones its left side always binds. Otherwise an outer binding would restrict
+     * the OPTIONAL's right side, and a left solution that SPARQL extends (and then drops, as
+     * incompatible) would come out alone ({@code :a :p ?v OPTIONAL { :b :q ?w OPTIONAL { :c :p ?v } }}).
+     */
+    static boolean takesBindings(Part part, Set<Var> outer) {
         if (part instanceof Filter filter) {
             Set<Var> bound = certain(filter.input());
             for (Expr e : filter.expressions()) {
@@ -37,33 +45,46 @@ final class Scope {
                     return false;
                 }
             }
-            return takesBindings(filter.input());
+            return takesBindings(filter.input(), outer);
         }
         if (part instanceof Union union) {
-            return takesBindings(union.left()) && takesBindings(union.right());
+            return takesBindings(union.left(), outer) && takesBindings(union.right(), outer);
         }
         if (part instanceof Join join) {
-            return takesBindings(join.left()) && takesBindings(join.right());
+            return takesBindings(join.left(), outer) && takesBindings(join.right(), union(outer, mentioned(join.left())));
+        }
+        if (part instanceof LeftJoin join) {
+            // The OPTIONAL's filter sees only the variables of its two sides.
+            Set<Var> own = union(mentioned(join.left()), mentioned(join.right()));
+            Set<Var> shared = new HashSet<>(mentioned(join.right()));
+            shared.retainAll(outer);
+            return join.expressions().stream().allMatch(e -> own.containsAll(e.getVarsMentioned()))
+                    && certain(join.left()).containsAll(shared)
+                    && takesBindings(join.left(), outer) && takesBindings(join.right(), union(outer, mentioned(join.left())));
         }
         if (part instanceof Extend extend) {
             // A BIND, like a FILTER, sees only its own group's variables.
             return certain(extend.input()).containsAll(extend.expression().getVarsMentioned())
-                    && takesBindings(extend.input());
+                    && takesBindings(extend.input(), outer);
         }
         return true;
+    }
+
+    private static Set<Var> union(Set<Var> a, Set<Var> b) {
+        Set<Var> all = new HashSet<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /** The variables bound in every solution of {@code part}. */
     static Set<Var> certain(Part part) {
         Set<Var> vars = new HashSet<>();
         if (part instanceof Bgp bgp) {
-            for (Triple t : bgp.patterns()) {
-                addVar(vars, t.getSubject());
-                addVar(vars, t.getPredicate());
-                addVar(vars, t.getObject());
-            }
+            vars.addAll(variables(bgp));
         } else if (part instanceof Filter filter) {
             vars.addAll(certain(filter.input()));
+        } else if (part instanceof LeftJoin join) {
+            vars.addAll(certain(join.left()));
         } else if (part instanceof Extend extend) {
             // The expression may fail: its variable is not certain.
             vars.addAll(certain(extend.input()));
@@ -78,6 +99,38 @@ final class Scope {
             for (Binding row : values.rows()) {
                 vars.removeIf(v -> !row.contains(v));
             }
+        }
+        return vars;
+    }
+
+    /** Every variable {@code part} may bind. */
+    static Set<Var> mentioned(Part part) {
+        Set<Var> vars = new HashSet<>();
+        if (part instanceof Bgp bgp) {
+            vars.addAll(variables(bgp));
+        } else if (part instanceof Filter filter) {
+            vars.addAll(mentioned(filter.input()));
+        } else if (part instanceof Join join) {
+            return union(mentioned(join.left()), mentioned(join.right()));
+        } else if (part instanceof LeftJoin join) {
+            return union(mentioned(join.left()), mentioned(join.right()));
+        } else if (part instanceof Union union) {
+            return union(mentioned(union.left()), mentioned(union.right()));
+        } else if (part instanceof Values values) {
+            vars.addAll(values.variables());
+        } else if (part instanceof Extend extend) {
+            vars.add(extend.variable());
+            vars.addAll(mentioned(extend.input()));
+        }
+        return vars;
+    }
+
+    private static Set<Var> variables(Bgp bgp) {
+        Set<Var> vars = new HashSet<>();
+        for (Triple t : bgp.patterns()) {
+            addVar(vars, t.getSubject());
+            addVar(vars, t.getPredicate());
+            addVar(vars, t.getObject());
         }
         return vars;
     }

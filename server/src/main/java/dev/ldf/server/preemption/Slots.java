@@ -39,6 +39,12 @@ final class Slots {
         } else if (part instanceof PreemptableQuery.Join join) {
             collect(join.left());
             collect(join.right());
+        } else if (part instanceof PreemptableQuery.LeftJoin join) {
+            collect(join.left());
+            collect(join.right());
+            for (Expr e : join.expressions()) {
+                e.getVarsMentioned().forEach(this::add);
+            }
         } else if (part instanceof PreemptableQuery.Extend extend) {
             add(extend.variable());
             extend.expression().getVarsMentioned().forEach(this::add);

@@ -62,7 +62,6 @@ class PreemptableQueryTest {
     @Test
     void everyOtherFormIsRefusedByName() {
         String[][] cases = {
-            {"SELECT * WHERE { ?s ex:p ?o OPTIONAL { ?o ex:q ?x } }", "OPTIONAL"},
             {"SELECT * WHERE { ?s ex:p ?o MINUS { ?s ex:q ?o } }", "MINUS"},
             {"SELECT * WHERE { GRAPH ?g { ?s ex:p ?o } }", "GRAPH"},
             {"SELECT * WHERE { ?s ex:p* ?o }", "property path"},

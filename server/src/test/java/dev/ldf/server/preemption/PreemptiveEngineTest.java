@@ -82,7 +82,14 @@ class PreemptiveEngineTest {
             "SELECT * { ?s ex:p0 ?o BIND(STRLEN(?o) AS ?bad) }",
             "SELECT * { ?s ex:p4 ?n . { BIND(?n AS ?m) } }",
             "SELECT * { BIND(ex:s3 AS ?o) ?s ex:p0 ?o }",
-            "SELECT * { ?s ex:p4 ?n { ?s ex:name ?name BIND(CONCAT(?name, \"!\") AS ?loud) } }");
+            "SELECT * { ?s ex:p4 ?n { ?s ex:name ?name BIND(CONCAT(?name, \"!\") AS ?loud) } }",
+            // OPTIONAL: plain, with its own filter on the left's variables, nested, alone, joined after.
+            "SELECT * { ?s ex:p0 ?o OPTIONAL { ?o ex:p1 ?z } }",
+            "SELECT * { ?s ex:p4 ?n OPTIONAL { ?s ex:name ?name FILTER(?n > 40) } }",
+            "SELECT * { ?s ex:p0 ?o OPTIONAL { ?o ex:p0 ?x OPTIONAL { ?x ex:p1 ?y } } }",
+            "SELECT * { OPTIONAL { ?s ex:p5 ?x } }",
+            "SELECT * { ?s ex:p5 ?x OPTIONAL { ?s ex:p0 ?o } ?o ex:p1 ?z }",
+            "SELECT * { ?s ex:p4 ?n OPTIONAL { ?t ex:p4 ?m FILTER(?m = ?n + 1) } }");
 
     @TempDir
     static Path dir;
