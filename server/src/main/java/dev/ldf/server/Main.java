@@ -97,7 +97,8 @@ public final class Main implements Callable<Integer> {
 
     /** Mistakes in the call or the configuration, including an HDT file that is not there. */
     private static boolean isUsageError(Throwable e) {
-        return Commands.isUsageError(e) || e instanceof HdtFileException h && h.missing();
+        // An HDT file that is missing, not HDT or unreadable: the start was given what cannot be served.
+        return Commands.isUsageError(e) || e instanceof HdtFileException;
     }
 
     @Override

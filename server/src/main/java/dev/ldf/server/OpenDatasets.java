@@ -54,6 +54,8 @@ public final class OpenDatasets implements AutoCloseable {
         Map<String, Datasource> sources = new LinkedHashMap<>();
         Map<String, LiveDataset> live = new LinkedHashMap<>();
         try {
+            // Every file first: the memory plan below would describe a file that is not there.
+            config.datasets().forEach(d -> HdtDatasource.check(d.hdtPath()));
             Map<String, Boolean> load = LoadingPlan.decide(config.datasets(), Runtime.getRuntime().maxMemory());
             LOG.info(MemoryLine.describe(config.datasets(), load, Runtime.getRuntime().maxMemory()));
             for (DatasetConfig d : config.datasets()) {

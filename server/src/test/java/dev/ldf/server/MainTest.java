@@ -47,14 +47,27 @@ class MainTest {
         assertTrue(run.err().contains("HDT file not found: " + dir.resolve("missing.hdt")), run.err());
     }
 
+    /** Issue 54: a missing, a corrupt and a wrong file are the same mistake in the call: exit 2, one line, nothing logged as opened. */
     @Test
-    void aCorruptHdtFileIsAFailureThatNamesTheFile() throws Exception {
+    void aCorruptHdtFileIsAUsageErrorThatNamesTheFile() throws Exception {
         Path corrupt = Files.writeString(dir.resolve("corrupt.hdt"), "not HDT");
         CommandRun run = run("--hdt", corrupt.toString(), "--port", "0");
-        assertEquals(1, run.code());
+        assertEquals(2, run.code());
         isOneErrorLine(run);
-        assertTrue(run.err().contains("Cannot read HDT file " + corrupt + ": it is not a valid HDT file"), run.err());
+        assertTrue(run.err().contains("Cannot read HDT file " + corrupt + ": it is not an HDT file"), run.err());
         assertTrue(run.err().contains("ldf-hdt convert"), "says what to do: " + run.err());
+        assertFalse(run.err().contains("corrupt loaded"), "nothing described as opened: " + run.err());
+    }
+
+    @Test
+    void anRdfFileIsToldTheCommandThatConvertsIt() throws Exception {
+        Path turtle = Files.writeString(dir.resolve("mine.ttl"), "<http://x/s> <http://x/p> <http://x/o> .\n");
+        CommandRun run = run("--hdt", turtle.toString(), "--port", "0");
+        assertEquals(2, run.code());
+        isOneErrorLine(run);
+        assertTrue(run.err().contains("it is Turtle, not HDT: convert it with bin/ldf-hdt convert -o "
+                + dir.resolve("mine.hdt") + " " + turtle + ", then serve " + dir.resolve("mine.hdt")), run.err());
+        assertFalse(Files.exists(dir.resolve("mine.ttl.index.v1-1")), "no index built from Turtle");
     }
 
     @Test
@@ -62,7 +75,7 @@ class MainTest {
         Path hdt = Files.copy(TestData.libraryHdt(), dir.resolve("copy.hdt"));
         Path index = Files.createDirectory(HdtFiles.indexFile(hdt));
         CommandRun run = run("--hdt", hdt.toString(), "--port", "0");
-        assertEquals(1, run.code());
+        assertEquals(2, run.code());
         isOneErrorLine(run);
         assertTrue(run.err().contains("Cannot use the HDT index " + index + ": it is not a file; remove it"), run.err());
     }
@@ -146,7 +159,7 @@ class MainTest {
     void verboseAddsTheStackTrace() throws Exception {
         Path corrupt = Files.writeString(dir.resolve("corrupt.hdt"), "not HDT");
         CommandRun run = run("--hdt", corrupt.toString(), "--port", "0", "--verbose");
-        assertEquals(1, run.code());
+        assertEquals(2, run.code());
         assertTrue(run.err().startsWith("error: Cannot read HDT file"), run.err());
         assertTrue(run.err().contains("\tat "), run.err());
     }

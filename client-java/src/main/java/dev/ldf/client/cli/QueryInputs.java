@@ -204,9 +204,10 @@ final class QueryInputs {
         try {
             f = QueryOutput.Format.valueOf(format.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new UsageException("unknown format '" + format + "'" + Suggestions.nearest(format,
-                    Arrays.stream(QueryOutput.Format.values()).map(v -> v.name().toLowerCase(Locale.ROOT)).toList())
-                    .map(n -> "; did you mean '" + n + "'?").orElse(""));
+            List<String> names = Arrays.stream(QueryOutput.Format.values()).map(v -> v.name().toLowerCase(Locale.ROOT))
+                    .toList();
+            throw new UsageException("unknown format '" + format + "'" + Suggestions.nearest(format, names)
+                    .map(n -> "; did you mean '" + n + "'?").orElse("") + " (the formats: " + String.join(", ", names) + ")");
         }
         if (graph == f.forResults()) {
             throw new UsageException("format '" + format + "' does not suit a "

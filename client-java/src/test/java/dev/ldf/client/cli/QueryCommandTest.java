@@ -260,10 +260,13 @@ class QueryCommandTest {
         Run format = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "--format", "jsn");
         assertEquals(2, format.code());
         assertTrue(format.err().contains("unknown format 'jsn'; did you mean 'json'?"), format.err());
+        Run far = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "--format", "xlsx");
+        assertEquals(2, far.code());
+        assertTrue(far.err().contains("unknown format 'xlsx' (the formats: table, "), "lists them: " + far.err());
         Run file = run(TestServer.dataset("library"), "-f", dir.resolve("none.rq").toString());
         assertEquals(2, file.code());
         assertEquals("error: query file not found: " + dir.resolve("none.rq") + "\n", file.err().replace("\r", ""));
-        for (Run r : List.of(sparql, option, format, file)) {
+        for (Run r : List.of(sparql, option, format, far, file)) {
             assertEquals(1, r.err().lines().count(), r.err());
         }
     }

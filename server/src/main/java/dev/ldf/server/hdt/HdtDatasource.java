@@ -90,6 +90,15 @@ public final class HdtDatasource implements Datasource {
      *
      * @throws HdtFileException when the file is missing, unreadable or not HDT, or its index unusable
      */
+    /**
+     * Checks, before anything is opened, that {@code path} names a readable HDT file.
+     *
+     * @throws HdtFileException when it does not, with a message that says what to do
+     */
+    public static void check(Path path) {
+        HdtFile.check(path);
+    }
+
     public static HdtDatasource open(Path path, Options options) {
         long start = System.nanoTime();
         HdtFile file = HdtFile.open(path, options.loadIntoMemory());

@@ -1,13 +1,17 @@
 package dev.ldf.server.hdt;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.commons.codec.digest.DigestUtils;
+import org.apache.jena.riot.Lang;
+import org.apache.jena.riot.RDFLanguages;
 import org.rdfhdt.hdt.dictionary.Dictionary;
 import org.rdfhdt.hdt.exceptions.NotFoundException;
 import org.rdfhdt.hdt.hdt.HDT;
@@ -31,6 +35,9 @@ import dev.ldf.server.rdf.Vocabulary;
  * does. Closing it releases the file.
  */
 final class HdtFile implements AutoCloseable {
+
+    /** How every HDT file begins: its global control information's cookie. */
+    private static final byte[] HDT_COOKIE = {'$', 'H', 'D', 'T'};
 
     private static final Logger LOG = LoggerFactory.getLogger(HdtFile.class);
 
@@ -58,7 +65,13 @@ final class HdtFile implements AutoCloseable {
      *
      * @throws HdtFileException when the file is missing, unreadable or not HDT, or its index unusable
      */
-    static HdtFile open(Path file, boolean load) {
+    /**
+     * Checks that {@code file} is there, readable, and begins as an HDT file does; an RDF file
+     * (by its name) is told how to convert it.
+     *
+     * @throws HdtFileException when it is not
+     */
+    static void check(Path file) {
         if (!Files.exists(file)) {
             throw HdtFileException.notFound(file);
         }
@@ -68,6 +81,26 @@ final class HdtFile implements AutoCloseable {
         if (!Files.isReadable(file)) {
             throw HdtFileException.unreadable(file, "permission denied (the server's user must be able to read it)", null);
         }
+        byte[] start = new byte[HDT_COOKIE.length];
+        int read;
+        try (InputStream in = Files.newInputStream(file)) {
+            read = in.readNBytes(start, 0, start.length);
+        } catch (IOException e) {
+            throw HdtFileException.unreadable(file, describe(e), e);
+        }
+        if (read < start.length || !Arrays.equals(start, HDT_COOKIE)) {
+            String name = file.getFileName().toString();
+            Lang rdf = RDFLanguages.filenameToLang(name.endsWith(".gz") ? name.substring(0, name.length() - 3) : name);
+            Path hdt = file.resolveSibling(name.replaceFirst("(\\.[A-Za-z0-9]+)?(\\.gz)?$", "") + ".hdt");
+            throw HdtFileException.unreadable(file, rdf != null
+                    ? "it is " + rdf.getLabel() + ", not HDT: convert it with bin/ldf-hdt convert -o " + hdt + " "
+                            + file + ", then serve " + hdt
+                    : "it is not an HDT file (it does not begin with $HDT); ldf-hdt convert makes HDT files from RDF", null);
+        }
+    }
+
+    static HdtFile open(Path file, boolean load) {
+        check(file);
         Path index = HdtFiles.indexFile(file);
         boolean indexed = Files.exists(index);
         if (indexed && !Files.isRegularFile(index)) {
