@@ -81,10 +81,13 @@ final class FragmentRequests {
                 page = -1;
             }
         }
-        if (page < 1 || page > max) {
-            throw HttpError.badRequest("The page must be a whole number from 1 to " + max + ", not '"
-                    + (value.length() > 40 ? value.substring(0, 40) + "..." : value) + "'.");
+        String shown = value.length() > 40 ? value.substring(0, 40) + "..." : value;
+        if (page >= 1 && page <= max) {
+            return page;
         }
-        return page;
+        // Too large takes a number of some twenty digits: no bound worth naming to anyone else.
+        boolean tooLarge = value.length() <= 1_000 && value.matches("[1-9][0-9]*");
+        throw HttpError.badRequest(tooLarge ? "The page '" + shown + "' is past the last page any pattern can have."
+                : "The page must be a whole number, 1 or more, not '" + shown + "'.");
     }
 }
