@@ -124,7 +124,11 @@ public final class FragmentHttpClient implements AutoCloseable {
                             RetryAfter.parse(response.headers().firstValue("Retry-After"), Instant.now()));
                     continue;
                 }
-                throw new FragmentException(describe(request) + " was answered with " + status + ": " + message, status);
+                // A SPARQL endpoint named as a dataset refuses the RDF the client asks of a fragment.
+                String hint = status == 406 && accept.equals(ACCEPT) && message.contains("application/sparql-results")
+                        ? " (it answers SPARQL results: query it as sparql@" + request.url() + ")" : "";
+                throw new FragmentException(describe(request) + " was answered with " + status + ": " + message + hint,
+                        status);
             } catch (ConnectException e) {
                 String host = httpRequest.uri().getHost();
                 if (unknownHost(e)) {

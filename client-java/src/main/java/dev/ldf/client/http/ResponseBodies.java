@@ -14,6 +14,7 @@ import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFLanguages;
 import org.apache.jena.riot.RDFParser;
 import org.apache.jena.riot.RiotException;
+import org.apache.jena.riot.system.ErrorHandlerFactory;
 import org.apache.jena.sparql.graph.GraphFactory;
 
 import dev.ldf.client.page.Vocabulary;
@@ -35,12 +36,14 @@ final class ResponseBodies {
         try (InputStream in = gzipped(response) ? new GZIPInputStream(response.body()) : response.body()) {
             bytes = in.readNBytes(16_384);
         }
-        String contentType = response.headers().firstValue("Content-Type").orElse("");
-        Lang lang = RDFLanguages.contentTypeToLang(contentType.split(";")[0].trim());
+        String contentType = response.headers().firstValue("Content-Type").orElse("").split(";")[0].trim();
+        // Jena reads text/plain as N-Triples; an error in plain text is a sentence, not RDF.
+        Lang lang = contentType.equalsIgnoreCase("text/plain") ? null : RDFLanguages.contentTypeToLang(contentType);
         if (lang != null && lang != Lang.RDFNULL) {
             try {
                 var graph = GraphFactory.createGraphMem();
-                RDFParser.create().source(new ByteArrayInputStream(bytes)).lang(lang).parse(graph);
+                RDFParser.create().source(new ByteArrayInputStream(bytes)).lang(lang)
+                        .errorHandler(ErrorHandlerFactory.errorHandlerStrictNoLogging).parse(graph);
                 var found = graph.find(Node.ANY, Vocabulary.HYDRA_DESCRIPTION, Node.ANY).toList();
                 if (!found.isEmpty()) {
                     return found.get(0).getObject().getLiteralLexicalForm();

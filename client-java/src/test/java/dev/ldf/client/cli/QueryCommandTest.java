@@ -263,10 +263,16 @@ class QueryCommandTest {
         Run far = run(TestServer.dataset("library"), "SELECT * { ?s ?p ?o }", "--format", "xlsx");
         assertEquals(2, far.code());
         assertTrue(far.err().contains("unknown format 'xlsx' (the formats: table, "), "lists them: " + far.err());
+        // Issue 54: a SPARQL endpoint named as a dataset: one line that says how to name it, no parser's log.
+        Run endpoint = run(TestServer.dataset("library") + "/sparql", "SELECT * { ?s ?p ?o }");
+        assertEquals(1, endpoint.code());
+        assertTrue(endpoint.err().contains("query it as sparql@" + TestServer.dataset("library") + "/sparql"),
+                endpoint.err());
+        assertFalse(endpoint.err().contains("riot"), endpoint.err());
         Run file = run(TestServer.dataset("library"), "-f", dir.resolve("none.rq").toString());
         assertEquals(2, file.code());
         assertEquals("error: query file not found: " + dir.resolve("none.rq") + "\n", file.err().replace("\r", ""));
-        for (Run r : List.of(sparql, option, format, far, file)) {
+        for (Run r : List.of(sparql, option, format, far, endpoint, file)) {
             assertEquals(1, r.err().lines().count(), r.err());
         }
     }
