@@ -66,6 +66,10 @@ final class PreemptionCommand implements Callable<Integer> {
     @Option(names = "--no-tpf", description = "Leave TPF out of the sequence part.")
     boolean noTpf;
 
+    @Option(names = "--no-complete", description = "Leave out of the clients and convoy parts the preemptive "
+            + "endpoint read as standard SPARQL clients read it (the complete answer to one request).")
+    boolean noComplete;
+
     @Option(names = "--clients", split = ",", defaultValue = "1,2,4,8,16",
             description = "Concurrent clients (default: ${DEFAULT-VALUE}).")
     List<Integer> clients;
@@ -125,7 +129,8 @@ final class PreemptionCommand implements Callable<Integer> {
         List<Integer> allQuanta = configurations.stream().filter(Configuration::isPreemptive)
                 .map(Configuration::quantumMillis).toList();
         PreemptionExperiment.Settings settings = new PreemptionExperiment.Settings(configurations, brtpf, preemptive,
-                maxResults, repeats, clients, longQueries, longClients, shortRounds, perQuery, experiment.seed);
+                noComplete ? null : Configuration.complete(quantum), maxResults, repeats, clients, longQueries,
+                longClients, shortRounds, perQuery, experiment.seed);
         Limits given = firstQuantumPlaces == null && contendedQuantumMillis == null ? null
                 : Limits.builder()
                         .firstQuantumPlaces(firstQuantumPlaces).contendedQuantumMillis(contendedQuantumMillis).build();

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.experiments.run.Configuration;
-import dev.ldf.experiments.run.QueryRunner;
+import dev.ldf.experiments.run.QueryClient;
 import dev.ldf.watdiv.workload.Workload;
 
 /**
@@ -60,8 +60,8 @@ public final class BackgroundClients implements AutoCloseable {
         command.addAll(List.of("nice", "-n", "19"));
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp",
                 System.getProperty("java.class.path"), BackgroundClients.class.getName(), url, c.mode().name(),
-                Integer.toString(c.maxMpR()), Integer.toString(c.quantumMillis()), Long.toString(timeout.toSeconds()),
-                Integer.toString(clients), file.toString()));
+                Integer.toString(c.maxMpR()), Integer.toString(c.quantumMillis()), Boolean.toString(c.complete()),
+                Long.toString(timeout.toSeconds()), Integer.toString(clients), file.toString()));
         Process process = new ProcessBuilder(command).redirectError(work.resolve("background-clients.log").toFile())
                 .start();
         BufferedReader out = process.inputReader(StandardCharsets.UTF_8);
@@ -92,22 +92,21 @@ public final class BackgroundClients implements AutoCloseable {
         }
     }
 
-    /** {@code url mode maxMpR quantumMillis timeoutSeconds clients queries.tsv} */
+    /** {@code url mode maxMpR quantumMillis complete timeoutSeconds clients queries.tsv} */
     public static void main(String[] args) throws Exception {
         String url = args[0];
         Configuration c = new Configuration(Mode.valueOf(args[1]), Integer.parseInt(args[2]), false, 100,
-                Integer.parseInt(args[3]));
-        Duration timeout = Duration.ofSeconds(Long.parseLong(args[4]));
-        int clients = Integer.parseInt(args[5]);
-        List<Workload.Entry> queries = Workload.read(Path.of(args[6]));
+                Integer.parseInt(args[3]), Boolean.parseBoolean(args[4]));
+        Duration timeout = Duration.ofSeconds(Long.parseLong(args[5]));
+        int clients = Integer.parseInt(args[6]);
+        List<Workload.Entry> queries = Workload.read(Path.of(args[7]));
         CountDownLatch sent = new CountDownLatch(clients);
         AtomicLong done = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             int client = i;
             Thread t = new Thread(() -> {
-                try (QueryRunner runner = new QueryRunner(url, c.clientOptions(timeout), new ClientListener() { },
-                        "background-" + client)) {
+                try (QueryClient runner = c.client(url, timeout, new ClientListener() { }, "background-" + client)) {
                     boolean first = true;
                     for (int k = client; !Thread.currentThread().isInterrupted(); k++) {
                         if (first) {

@@ -17,7 +17,7 @@ import dev.ldf.experiments.run.Configuration;
 import dev.ldf.experiments.run.CpuAffinity;
 import dev.ldf.experiments.run.ExperimentServer;
 import dev.ldf.experiments.run.Measurement;
-import dev.ldf.experiments.run.QueryRunner;
+import dev.ldf.experiments.run.QueryClient;
 import dev.ldf.experiments.run.ReferenceCounts;
 import dev.ldf.experiments.run.Spread;
 import dev.ldf.server.config.Limits;
@@ -60,10 +60,19 @@ public final class PreemptionExperiment {
      */
     public record Load(Configuration configuration, long longQueries, double seconds, double serverCores) {}
 
-    /** What every part needs. */
-    public record Settings(List<Configuration> sequence, Configuration brtpf, Configuration preemptive, int maxResults,
-            int repeats, List<Integer> clientCounts, int longQueries, int longClients, int shortRounds, Duration timeout,
-            long seed) {}
+    /**
+     * What every part needs. {@code complete}, when not null, runs the clients and convoy parts
+     * beside brTPF and the preemptive endpoint: the same endpoint read by a standard SPARQL client.
+     */
+    public record Settings(List<Configuration> sequence, Configuration brtpf, Configuration preemptive,
+            Configuration complete, int maxResults, int repeats, List<Integer> clientCounts, int longQueries,
+            int longClients, int shortRounds, Duration timeout, long seed) {
+
+        /** The configurations the clients and convoy parts compare. */
+        public List<Configuration> contenders() {
+            return complete == null ? List.of(brtpf, preemptive) : List.of(brtpf, preemptive, complete);
+        }
+    }
 
     /** The experiment's measurements. */
     public record Results(List<Run> runs, List<Wall> walls, List<QuantumLog.Quantum> quanta, List<String> longQueries,
@@ -108,7 +117,7 @@ public final class PreemptionExperiment {
         List<String> shortQueries;
         try (ExperimentServer srv = ExperimentServer.start(server, false, work)) {
             progress.println("warm-up: the sequence once with brTPF and the preemptive endpoint (not counted)");
-            for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+            for (Configuration c : settings.contenders()) {
                 runSequence(srv, "warm-up", c, 1, 0, 1, sequence);
             }
             for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
@@ -119,7 +128,7 @@ public final class PreemptionExperiment {
             }
             for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
                 for (int n : settings.clientCounts()) {
-                    for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+                    for (Configuration c : settings.contenders()) {
                         runClients(srv, c, n, repeat, sequence);
                     }
                 }
@@ -134,10 +143,10 @@ public final class PreemptionExperiment {
                 convoyLimits().maxConcurrentQuanta(), convoyLimits().firstQuantumPlaces());
         try (ExperimentServer srv = ExperimentServer.start(server.withLimits(convoyLimits()), false,
                 work.resolve("convoy"))) {
-            for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+            for (Configuration c : settings.contenders()) {
                 runSequence(srv, "warm-up", c, 1, 0, 1, sequence);
             }
-            for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+            for (Configuration c : settings.contenders()) {
                 convoy(srv, c, ConvoyQueries.select(sequence, shortQueries), ConvoyQueries.select(sequence, longQueries), work);
             }
         }
@@ -156,8 +165,7 @@ public final class PreemptionExperiment {
     private void runSequence(ExperimentServer srv, String part, Configuration c, int clients, int repeat, int client,
             List<Workload.Entry> queries, Duration pause) {
         QuantumLog.Client listener = log.client(part, c.label(), clients, repeat);
-        try (QueryRunner runner = new QueryRunner(srv.datasetUrl(c), c.clientOptions(settings.timeout()), listener,
-                c.label() + "-" + client)) {
+        try (QueryClient runner = c.client(srv.datasetUrl(c), settings.timeout(), listener, c.label() + "-" + client)) {
             for (Workload.Entry q : queries) {
                 listener.begin(q.name());
                 record(part, c, clients, repeat, client, q, runner.run(q, settings.timeout(), false));

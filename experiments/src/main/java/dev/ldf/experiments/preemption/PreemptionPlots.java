@@ -71,7 +71,7 @@ final class PreemptionPlots {
 
     private YIntervalSeriesCollection clientSeries(Function<PreemptionReport.ClientFigures, Spread> figure) {
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
-        for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+        for (Configuration c : settings.contenders()) {
             YIntervalSeries series = new YIntervalSeries(c.label());
             for (int n : settings.clientCounts()) {
                 Spread s = figure.apply(report.clients(c, n));

@@ -235,7 +235,7 @@ public final class PreemptionReport {
                 "completed", "failures", "mismatches", "retries", "mean_ms_median", "mean_ms_min", "mean_ms_max",
                 "first_result_ms_median", "first_result_ms_min", "first_result_ms_max", "wall_s_median")) {
             for (int n : settings.clientCounts()) {
-                for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+                for (Configuration c : settings.contenders()) {
                     ClientFigures f = clients(c, n);
                     csv.row(c.label(), n, settings.repeats(), f.completed(), f.failures(), f.mismatches(), f.retries(),
                             f.meanMillis().median(), f.meanMillis().min(), f.meanMillis().max(),
@@ -247,7 +247,7 @@ public final class PreemptionReport {
         try (CsvWriter csv = new CsvWriter(out.resolve("convoy.csv"), "configuration", "short_queries", "rounds",
                 "long_clients", "idle_median_ms", "idle_p95_ms", "loaded_median_ms", "loaded_p95_ms", "p95_ratio",
                 "server_idle_p95_ms", "server_loaded_p95_ms", "long_queries_completed", "loaded_s", "server_cores")) {
-            for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+            for (Configuration c : settings.contenders()) {
                 ConvoyFigures f = convoy(c);
                 csv.row(c.label(), f.queries(), settings.shortRounds(), settings.longClients(), f.idleMedian(),
                         f.idleP95(), f.loadedMedian(), f.loadedP95(), f.ratio(), f.serverIdleP95(),

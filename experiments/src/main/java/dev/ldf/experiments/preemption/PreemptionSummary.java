@@ -88,6 +88,22 @@ final class PreemptionSummary {
                 pv.serverLoadedP95(), pv.serverIdleP95(), report.load(pre).longQueries(), report.load(pre).serverCores(),
                 report.load(pre).serverCores() < LIGHT_LOAD_CORES ? ": a light load, so this part does not put the "
                         + "server's fairness to the test" : ""));
+        if (settings.complete() != null) {
+            Configuration whole = settings.complete();
+            ClientFigures wc = report.clients(whole, most);
+            ConvoyFigures wv = report.convoy(whole);
+            s.append(String.format(Locale.ROOT, "Read as standard SPARQL clients read it (%s: the whole query in one "
+                    + "request, its complete answer streamed across quanta, each quantum queued as any other), the "
+                    + "endpoint takes %s ms per query on average with %d clients against %s ms a quantum at a time "
+                    + "(%s), first results after %s against %s ms; with the long queries running, the short queries' "
+                    + "p95 is %.1f× idle (%.1f against %.1f ms) against %.1f× a quantum at a time, and the long "
+                    + "queries' clients completed %,d queries against %,d. ", whole.label(),
+                    wc.meanMillis().format("%.0f"), most, pc.meanMillis().format("%.0f"),
+                    wc.meanMillis().median() <= pc.meanMillis().median() ? "no slower" : "slower",
+                    wc.meanFirstMillis().format("%.0f"), pc.meanFirstMillis().format("%.0f"), wv.ratio(),
+                    wv.loadedP95(), wv.idleP95(), pv.ratio(), report.load(whole).longQueries(),
+                    report.load(pre).longQueries()));
+        }
         quantum(PreemptionExperiment.CLIENTS, pre.label(), most).ifPresent(q -> s.append(String.format(Locale.ROOT,
                 "Under %d clients, a request holds its place for at most %.1f ms at the 99th percentile (quantum %d ms; "
                         + "target quantum + 5 ms: %s), and waits up to %.1f ms for one (p99). ", most, q.heldP99(),
@@ -186,7 +202,7 @@ final class PreemptionSummary {
                 .append("| clients | configuration | completed | wrong | retries (503) | mean time per query (ms) | ")
                 .append("mean time to first result (ms) | wall time (s) |\n|---:|---|---:|---:|---:|---:|---:|---:|\n");
         for (int n : settings.clientCounts()) {
-            for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+            for (Configuration c : settings.contenders()) {
                 ClientFigures f = report.clients(c, n);
                 md.append(String.format(Locale.ROOT, "| %d | %s | %d/%d | %d | %d | %s | %s | %s |%n", n, c.label(),
                         f.completed(), f.completed() + f.failures(), f.mismatches(), f.retries(),
@@ -217,7 +233,7 @@ final class PreemptionSummary {
                 .append("| configuration | idle: median (ms) | p95 | loaded: median | p95 | p95 loaded / idle | ")
                 .append("server's part, p95: idle | loaded | load: long queries completed | server CPU (cores) |\n")
                 .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (Configuration c : List.of(settings.brtpf(), settings.preemptive())) {
+        for (Configuration c : settings.contenders()) {
             ConvoyFigures f = report.convoy(c);
             PreemptionExperiment.Load load = report.load(c);
             md.append(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %s | %s | %,d in %.1f s | "

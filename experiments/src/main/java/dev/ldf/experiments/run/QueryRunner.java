@@ -30,7 +30,7 @@ import dev.ldf.watdiv.workload.Workload;
  * <p>A query that times out is aborted and the client reconnects, so that its requests still in
  * flight are dropped rather than counted against the next query.
  */
-public final class QueryRunner implements AutoCloseable {
+public final class QueryRunner implements QueryClient {
 
     private final List<String> urls;
     private final ClientOptions options;
@@ -52,10 +52,7 @@ public final class QueryRunner implements AutoCloseable {
         this.worker = newWorker();
     }
 
-    /**
-     * Runs {@code query} for at most {@code timeout}; {@code cutOff} tells whether hitting that
-     * limit is the query's timeout or the end of the run (then the query is {@code UNFINISHED}).
-     */
+    @Override
     public Measurement run(Workload.Entry query, Duration timeout, boolean cutOff) {
         long start = System.nanoTime();
         try {

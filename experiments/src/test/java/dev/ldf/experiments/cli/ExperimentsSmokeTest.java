@@ -224,15 +224,22 @@ class ExperimentsSmokeTest {
                     && q.get("resumed").equals("true")), quantum + " resumes");
         }
         assertTrue(quanta.stream().allMatch(q -> !q.get("run_ms").equals("NaN")), "every answer carried Server-Timing");
-        assertEquals(4, CsvTable.read(out.resolve("clients.csv")).rows().size(), "1 and 2 clients, brTPF and 75 ms");
-        assertEquals(2, CsvTable.read(out.resolve("convoy.csv")).rows().size());
+        List<Map<String, String>> clients = CsvTable.read(out.resolve("clients.csv")).rows();
+        assertEquals(6, clients.size(), "1 and 2 clients; brTPF, 75 ms quanta, and 75 ms quanta read as complete answers");
+        for (Map<String, String> r : clients) {
+            assertEquals("0", r.get("mismatches"), r.toString());
+        }
+        assertTrue(clients.stream().anyMatch(r -> r.get("configuration").equals("complete-75ms")
+                && r.get("completed").equals(r.get("clients").equals("1") ? "16" : "32")), clients.toString());
+        assertEquals(3, CsvTable.read(out.resolve("convoy.csv")).rows().size());
         for (String plot : List.of("cdf-requests", "cdf-time", "cdf-first-result", "clients-completion",
                 "clients-first-result", "quantum-time")) {
             assertPlot(out, plot);
         }
         String md = Files.readString(out.resolve("summary.md"));
         assertTrue(md.contains("## In short") && md.contains("SaGe's own figures: 1 and 5.8")
-                && md.contains("| preemptive-75ms |"), md);
+                && md.contains("| preemptive-75ms |") && md.contains("| complete-75ms |")
+                && md.contains("Read as standard SPARQL clients read it (complete-75ms"), md);
         assertTrue(Files.readString(out.resolve("provenance.json")).contains("\"experiment\" : \"preemption\""));
     }
 
