@@ -8,6 +8,8 @@ import java.util.Set;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.Triple;
 import org.apache.jena.sparql.core.Var;
+import org.apache.jena.sparql.expr.Expr;
+import org.apache.jena.sparql.function.FunctionEnv;
 import org.rdfhdt.hdt.enums.TripleComponentRole;
 
 /**
@@ -15,6 +17,10 @@ import org.rdfhdt.hdt.enums.TripleComponentRole;
  * each opened with the terms the scans before it bound. The order is fixed when the operator is
  * built, from the dataset's counts and the variables bound on entry, so the same operator built
  * again for a resume has the same order.
+ *
+ * <p>The FILTERs of its group whose variables it binds are evaluated as soon as the scan that binds
+ * their last variable has matched, so a row that fails one goes no deeper (ARQ places filters
+ * the same way): a filter that no solution passes costs the first scans, not the whole join.
  *
  * <p>Saved state: how many scans are open, whether the last step was a solution, and each open
  * scan's position. On resume every open scan but the deepest reads its last row again (one row,
@@ -41,8 +47,14 @@ final class BgpOperator implements Operator {
         int repeats;
     }
 
+    /** A FILTER expression, with the variables it reads and their slots. */
+    private record Check(Expr expression, List<Var> variables, int[] slots) {}
+
     private final Terms terms;
     private final Level[] levels;
+    /** Per level, the filters to evaluate once its scan has matched. */
+    private final List<List<Check>> checks;
+    private final FunctionEnv environment;
     private final ResumableScan[] scans;
     private final Row row;
     private final long[] spo = new long[3];
@@ -51,10 +63,64 @@ final class BgpOperator implements Operator {
     private boolean done;
 
     BgpOperator(Terms terms, Slots slots, List<Triple> patterns, Row base) {
+        this(terms, slots, patterns, base, List.of(), null);
+    }
+
+    /**
+     * The pattern with {@code filters}, each of whose variables the pattern binds or {@code base}
+     * holds, evaluated in {@code environment}.
+     */
+    BgpOperator(Terms terms, Slots slots, List<Triple> patterns, Row base, List<Expr> filters,
+            FunctionEnv environment) {
         this.terms = terms;
         this.row = base.copy();
         this.levels = plan(terms, slots, patterns, base);
         this.scans = new ResumableScan[levels.length];
+        this.checks = place(filters, slots, base);
+        this.environment = environment;
+    }
+
+    /** Each filter at the level whose scan binds the last of its variables (the first level for those bound on entry). */
+    private List<List<Check>> place(List<Expr> filters, Slots slots, Row base) {
+        List<List<Check>> placed = new ArrayList<>();
+        for (int i = 0; i < levels.length; i++) {
+            placed.add(new ArrayList<>());
+        }
+        for (Expr e : filters) {
+            List<Var> variables = List.copyOf(e.getVarsMentioned());
+            int[] variableSlots = slots.of(variables);
+            int at = 0;
+            for (int slot : variableSlots) {
+                at = Math.max(at, boundAt(slot, base));
+            }
+            placed.get(at).add(new Check(e, variables, variableSlots));
+        }
+        return placed;
+    }
+
+    private int boundAt(int slot, Row base) {
+        if (base.bound(slot)) {
+            return 0;
+        }
+        for (int i = 0; i < levels.length; i++) {
+            for (int p = 0; p < 3; p++) {
+                if (levels[i].binds[p] && levels[i].slots[p] == slot) {
+                    return i;
+                }
+            }
+        }
+        throw new IllegalArgumentException("A filter of the pattern reads a variable the pattern does not bind");
+    }
+
+    /** True when the row as bound through level {@code i} passes that level's filters. */
+    private boolean passes(int i) {
+        for (Check check : checks.get(i)) {
+            // Jena counts an evaluation error as false, as SPARQL's FILTER does.
+            if (!check.expression().isSatisfied(terms.binding(row, check.variables(), check.slots()), environment)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -77,6 +143,9 @@ final class BgpOperator implements Operator {
             }
             if (step == ResumableScan.Step.MATCH) {
                 bind(i);
+                if (!passes(i)) {
+                    continue; // the next row of the same scan
+                }
                 if (i == levels.length - 1) {
                     atSolution = true;
                     return Step.SOLUTION;

@@ -1,8 +1,11 @@
 package dev.ldf.server.preemption;
 
 import java.util.List;
+import java.util.Set;
 
+import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.BindingFactory;
+import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.function.FunctionEnv;
 
 import dev.ldf.server.preemption.PreemptableQuery.Bgp;
@@ -45,6 +48,21 @@ final class Planner implements SubPlans {
             return bgp.patterns().isEmpty()
                     ? new ValuesOperator(terms, slots, List.of(BindingFactory.empty()), base)
                     : new BgpOperator(terms, slots, bgp.patterns(), base);
+        }
+        if (part instanceof Filter filter && filter.input() instanceof Bgp bgp && !bgp.patterns().isEmpty()) {
+            // The filters the pattern can evaluate go into its pipeline; the others run on its solutions.
+            Set<Var> bound = Scope.certain(bgp);
+            for (Expr e : filter.expressions()) {
+                for (Var v : e.getVarsMentioned()) {
+                    if (base.bound(slots.of(v))) {
+                        bound.add(v);
+                    }
+                }
+            }
+            List<Expr> inside = filter.expressions().stream().filter(e -> bound.containsAll(e.getVarsMentioned())).toList();
+            List<Expr> after = filter.expressions().stream().filter(e -> !inside.contains(e)).toList();
+            Operator pattern = new BgpOperator(terms, slots, bgp.patterns(), base, inside, environment);
+            return after.isEmpty() ? pattern : new FilterOperator(terms, slots, after, environment, pattern);
         }
         if (part instanceof Filter filter) {
             return new FilterOperator(terms, slots, filter.expressions(), environment, build(filter.input(), base));
