@@ -47,14 +47,10 @@ final class BgpOperator implements Operator {
         int repeats;
     }
 
-    /** A FILTER expression, with the variables it reads and their slots. */
-    private record Check(Expr expression, List<Var> variables, int[] slots) {}
-
     private final Terms terms;
     private final Level[] levels;
     /** Per level, the filters to evaluate once its scan has matched. */
-    private final List<List<Check>> checks;
-    private final FunctionEnv environment;
+    private final List<Conditions> checks;
     private final ResumableScan[] scans;
     private final Row row;
     private final long[] spo = new long[3];
@@ -76,26 +72,23 @@ final class BgpOperator implements Operator {
         this.row = base.copy();
         this.levels = plan(terms, slots, patterns, base);
         this.scans = new ResumableScan[levels.length];
-        this.checks = place(filters, slots, base);
-        this.environment = environment;
+        this.checks = place(filters, slots, base, environment);
     }
 
     /** Each filter at the level whose scan binds the last of its variables (the first level for those bound on entry). */
-    private List<List<Check>> place(List<Expr> filters, Slots slots, Row base) {
-        List<List<Check>> placed = new ArrayList<>();
+    private List<Conditions> place(List<Expr> filters, Slots slots, Row base, FunctionEnv environment) {
+        List<List<Expr>> placed = new ArrayList<>();
         for (int i = 0; i < levels.length; i++) {
             placed.add(new ArrayList<>());
         }
         for (Expr e : filters) {
-            List<Var> variables = List.copyOf(e.getVarsMentioned());
-            int[] variableSlots = slots.of(variables);
             int at = 0;
-            for (int slot : variableSlots) {
-                at = Math.max(at, boundAt(slot, base));
+            for (Var v : e.getVarsMentioned()) {
+                at = Math.max(at, boundAt(slots.of(v), base));
             }
-            placed.get(at).add(new Check(e, variables, variableSlots));
+            placed.get(at).add(e);
         }
-        return placed;
+        return placed.stream().map(level -> Conditions.of(slots, level, environment)).toList();
     }
 
     private int boundAt(int slot, Row base) {
@@ -110,17 +103,6 @@ final class BgpOperator implements Operator {
             }
         }
         throw new IllegalArgumentException("A filter of the pattern reads a variable the pattern does not bind");
-    }
-
-    /** True when the row as bound through level {@code i} passes that level's filters. */
-    private boolean passes(int i) {
-        for (Check check : checks.get(i)) {
-            // Jena counts an evaluation error as false, as SPARQL's FILTER does.
-            if (!check.expression().isSatisfied(terms.binding(row, check.variables(), check.slots()), environment)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     @Override
@@ -143,7 +125,7 @@ final class BgpOperator implements Operator {
             }
             if (step == ResumableScan.Step.MATCH) {
                 bind(i);
-                if (!passes(i)) {
+                if (!checks.get(i).test(terms, row)) {
                     continue; // the next row of the same scan
                 }
                 if (i == levels.length - 1) {

@@ -2,7 +2,6 @@ package dev.ldf.server.preemption;
 
 import java.util.List;
 
-import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.function.FunctionEnv;
 
@@ -13,18 +12,12 @@ import org.apache.jena.sparql.function.FunctionEnv;
 final class FilterOperator implements Operator {
 
     private final Terms terms;
-    private final List<Expr> expressions;
-    private final List<Var> variables;
-    private final int[] slots;
+    private final Conditions conditions;
     private final Operator input;
-    private final FunctionEnv environment;
 
     FilterOperator(Terms terms, Slots slots, List<Expr> expressions, FunctionEnv environment, Operator input) {
         this.terms = terms;
-        this.environment = environment;
-        this.expressions = expressions;
-        this.variables = expressions.stream().flatMap(e -> e.getVarsMentioned().stream()).distinct().toList();
-        this.slots = slots.of(variables);
+        this.conditions = Conditions.of(slots, expressions, environment);
         this.input = input;
     }
 
@@ -42,7 +35,7 @@ final class FilterOperator implements Operator {
     public Step next(Quantum quantum) {
         while (true) {
             Step step = input.next(quantum);
-            if (step != Step.SOLUTION || accepts(input.current())) {
+            if (step != Step.SOLUTION || conditions.test(terms, input.current())) {
                 return step;
             }
         }
@@ -56,16 +49,5 @@ final class FilterOperator implements Operator {
     @Override
     public void save(PlanState.Writer out) {
         input.save(out);
-    }
-
-    private boolean accepts(Row row) {
-        var solution = terms.binding(row, variables, slots);
-        for (Expr e : expressions) {
-            // Jena counts an evaluation error as false, as SPARQL's FILTER does.
-            if (!e.isSatisfied(solution, environment)) {
-                return false;
-            }
-        }
-        return true;
     }
 }

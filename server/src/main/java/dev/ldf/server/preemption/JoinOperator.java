@@ -1,10 +1,5 @@
 package dev.ldf.server.preemption;
 
-import java.util.List;
-
-import org.apache.jena.sparql.core.Var;
-import org.apache.jena.sparql.engine.binding.Binding;
-import org.apache.jena.sparql.expr.Expr;
 import org.apache.jena.sparql.function.FunctionEnv;
 
 import dev.ldf.server.preemption.PreemptableQuery.Join;
@@ -31,10 +26,8 @@ final class JoinOperator implements Operator {
     private final Part left;
     private final Part right;
     private final boolean optional;
-    private final List<Expr> expressions;
-    private final List<Var> variables;
-    private final int[] slots;
-    private final FunctionEnv environment;
+    /** The OPTIONAL's own FILTER on a joined solution; none for a plain join. */
+    private final Conditions conditions;
     private final Row base;
     private final boolean substitutes;
     private Operator outer;
@@ -44,24 +37,21 @@ final class JoinOperator implements Operator {
     private Row current;
 
     JoinOperator(SubPlans parts, Terms terms, Join join, Row base) {
-        this(parts, terms, join.left(), join.right(), false, List.of(), null, null, base);
+        this(parts, terms, join.left(), join.right(), false, Conditions.NONE, base);
     }
 
     JoinOperator(SubPlans parts, Terms terms, Slots slots, LeftJoin join, FunctionEnv environment, Row base) {
-        this(parts, terms, join.left(), join.right(), true, join.expressions(), slots, environment, base);
+        this(parts, terms, join.left(), join.right(), true, Conditions.of(slots, join.expressions(), environment), base);
     }
 
-    private JoinOperator(SubPlans parts, Terms terms, Part left, Part right, boolean optional, List<Expr> expressions,
-            Slots slots, FunctionEnv environment, Row base) {
+    private JoinOperator(SubPlans parts, Terms terms, Part left, Part right, boolean optional, Conditions conditions,
+            Row base) {
         this.parts = parts;
         this.terms = terms;
         this.left = left;
         this.right = right;
         this.optional = optional;
-        this.expressions = expressions;
-        this.variables = expressions.stream().flatMap(e -> e.getVarsMentioned().stream()).distinct().toList();
-        this.slots = slots == null ? new int[0] : slots.of(variables);
-        this.environment = environment;
+        this.conditions = conditions;
         this.base = base;
         this.substitutes = Scope.takesBindings(right, Scope.mentioned(left));
     }
@@ -87,7 +77,7 @@ final class JoinOperator implements Operator {
             Step step = inner.next(quantum);
             if (step == Step.SOLUTION) {
                 current = merged();
-                if (current != null && accepts(current)) {
+                if (current != null && conditions.test(terms, current)) {
                     matched = true;
                     return step;
                 }
@@ -141,20 +131,6 @@ final class JoinOperator implements Operator {
 
     private Row rightBase() {
         return substitutes ? outer.current().copy() : base.copy();
-    }
-
-    /** The OPTIONAL's filter on a joined solution; true for a plain join. */
-    private boolean accepts(Row row) {
-        if (expressions.isEmpty()) {
-            return true;
-        }
-        Binding solution = terms.binding(row, variables, slots);
-        for (Expr e : expressions) {
-            if (!e.isSatisfied(solution, environment)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The right side's solution with the left's, or null when they bind a variable to different terms. */
