@@ -1,4 +1,4 @@
-# Sourced by the launchers of the command-line jars (bin/ldf-hdt, bin/ldf-watdiv, bin/ldf-experiments):
+# Sourced by the launchers of the command-line jars (bin/ldf-hdt, bin/ldf-watdiv, bin/ldf-experiments, bin/ldf-endpoint):
 # run_jar JAR OPTIONS_VARIABLE ARGS... runs the jar, built by Maven, with $JAVA_HOME/bin/java when
 # JAVA_HOME is set, else java on the PATH, and the JVM options the variable named holds (for example
 # LDF_HDT_JAVA_OPTS=-Xmx8g for a large conversion). A missing jar is an error that says how to build it.

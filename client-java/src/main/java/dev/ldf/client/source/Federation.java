@@ -15,18 +15,25 @@ import dev.ldf.client.plan.PlanReport;
  * Blank nodes of different sources are different blank nodes. With one source, queries run
  * exactly as over that source alone.
  *
- * <p>Closing it closes every source.
+ * <p>Closing it closes every source, unless it is a {@linkplain #forOneQuery() view for one query}.
  */
 public final class Federation implements AutoCloseable {
 
     private final List<TripleSource> sources;
     private final PlanReport plan = new PlanReport();
+    /** False for a view that shares another federation's sources: their owner closes them. */
+    private final boolean ownsSources;
 
-    private Federation(List<? extends TripleSource> sources) {
+    private Federation(List<? extends TripleSource> sources, boolean ownsSources) {
         if (sources.isEmpty()) {
             throw new IllegalArgumentException("no sources");
         }
         this.sources = List.copyOf(sources);
+        this.ownsSources = ownsSources;
+    }
+
+    private Federation(List<? extends TripleSource> sources) {
+        this(sources, true);
     }
 
     /** The given sources, already connected; closing the federation closes them. */
@@ -75,6 +82,15 @@ public final class Federation implements AutoCloseable {
         return sources.get(0);
     }
 
+    /**
+     * The same sources (their connections and remembered pages) with a plan of its own, for one
+     * of several queries that run at once, as a service runs them: each query's plan is counted
+     * apart and is gone with it. Closing the view leaves the sources open.
+     */
+    public Federation forOneQuery() {
+        return new Federation(sources, false);
+    }
+
     /** The steps queries ran, counted as they run. */
     public PlanReport plan() {
         return plan;
@@ -96,6 +112,8 @@ public final class Federation implements AutoCloseable {
 
     @Override
     public void close() {
-        sources.forEach(TripleSource::close);
+        if (ownsSources) {
+            sources.forEach(TripleSource::close);
+        }
     }
 }

@@ -2,11 +2,9 @@ package dev.ldf.client.jena;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 
 import org.apache.jena.graph.Node;
@@ -28,8 +25,6 @@ import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
-import org.apache.jena.riot.Lang;
-import org.apache.jena.riot.RDFDataMgr;
 import org.apache.jena.sparql.util.FmtUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,11 +41,10 @@ import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.http.FragmentRequest;
 import dev.ldf.client.source.Federation;
+import dev.ldf.client.testing.LibraryQueries;
 import dev.ldf.client.testing.RecordingListener;
 import dev.ldf.client.testing.SparqlTestEndpoint;
-import dev.ldf.hdt.convert.ConversionProgress;
-import dev.ldf.hdt.convert.HdtLoader;
-import dev.ldf.hdt.convert.RdfToHdt;
+import dev.ldf.client.testing.SplitLibrary;
 import dev.ldf.server.FragmentServer;
 import dev.ldf.server.config.DatasetConfig;
 import dev.ldf.server.config.ServerConfig;
@@ -78,7 +72,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FederationTest {
 
     private static final int PARTS = 3;
-    private static final String BASE = "http://example.org/library/";
+    private static final String BASE = SplitLibrary.BASE;
     private static final List<String> SPLITS = List.of("byPredicate", "bySubject", "overlap", "mixed", "sparql");
 
     private static final List<FragmentServer> SERVERS = new ArrayList<>();
@@ -91,18 +85,17 @@ class FederationTest {
     @BeforeAll
     static void split(@TempDir Path temporary) throws IOException {
         dir = temporary;
-        union = withoutBlankNodes(RDFDataMgr.loadModel(
-                Path.of("").toAbsolutePath().resolve("../hdt-data/datasets/library.ttl").normalize().toString()));
+        union = SplitLibrary.union();
         List<Triple> triples = union.getGraph().find().toList();
         List<String> predicates = new ArrayList<>(new TreeSet<>(triples.stream().map(t -> t.getPredicate().getURI()).toList()));
         Map<String, List<List<Triple>>> splits = Map.of(
-                "byPredicate", split(triples, t -> predicates.indexOf(t.getPredicate().getURI()) % PARTS, false),
-                "bySubject", split(triples, t -> Math.floorMod(t.getSubject().toString().hashCode(), PARTS), false),
-                "overlap", split(triples, t -> Math.floorMod(t.getSubject().toString().hashCode(), PARTS), true));
+                "byPredicate", SplitLibrary.split(triples, PARTS, t -> predicates.indexOf(t.getPredicate().getURI()) % PARTS, false),
+                "bySubject", SplitLibrary.split(triples, PARTS, t -> Math.floorMod(t.getSubject().toString().hashCode(), PARTS), false),
+                "overlap", SplitLibrary.split(triples, PARTS, t -> Math.floorMod(t.getSubject().toString().hashCode(), PARTS), true));
         for (int part = 0; part < PARTS; part++) {
             List<DatasetConfig> datasets = new ArrayList<>();
             for (String name : List.of("byPredicate", "bySubject", "overlap")) {
-                Path hdt = hdt(name + part, splits.get(name).get(part));
+                Path hdt = SplitLibrary.hdt(dir, name + part, splits.get(name).get(part));
                 datasets.add(DatasetConfig.builder(name, hdt.toString()).pageSize(50).maxBindingsPerRequest(30).build());
                 if (name.equals("byPredicate")) {
                     datasets.add(DatasetConfig.builder("mixed", hdt.toString()).pageSize(50)
@@ -130,47 +123,6 @@ class FederationTest {
         if (endpoint != null) {
             endpoint.close();
         }
-    }
-
-    /** The triples in {@link #PARTS} parts by {@code part}; with {@code overlap}, one in three also in the next part. */
-    private static List<List<Triple>> split(List<Triple> triples, ToIntFunction<Triple> part, boolean overlap) {
-        List<List<Triple>> parts = new ArrayList<>();
-        for (int i = 0; i < PARTS; i++) {
-            parts.add(new ArrayList<>());
-        }
-        int n = 0;
-        for (Triple t : triples) {
-            int p = part.applyAsInt(t);
-            parts.get(p).add(t);
-            if (overlap && n++ % 3 == 0) {
-                parts.get((p + 1) % PARTS).add(t);
-            }
-        }
-        return parts;
-    }
-
-    private static Path hdt(String name, List<Triple> triples) throws IOException {
-        Path nt = dir.resolve(name + ".nt");
-        Model model = ModelFactory.createDefaultModel();
-        triples.forEach(model.getGraph()::add);
-        try (OutputStream out = Files.newOutputStream(nt)) {
-            RDFDataMgr.write(out, model, Lang.NTRIPLES);
-        }
-        Path hdt = dir.resolve(name + ".hdt");
-        new RdfToHdt(BASE, HdtLoader.MEMORY, ConversionProgress.silent()).convert(List.of(nt), hdt);
-        return hdt;
-    }
-
-    /** Blank nodes as IRIs: the parts then share them, and the merge of the parts is their union. */
-    private static Model withoutBlankNodes(Model model) {
-        Model named = ModelFactory.createDefaultModel();
-        model.getGraph().find().forEach(t -> named.getGraph().add(Triple.create(named(t.getSubject()),
-                t.getPredicate(), named(t.getObject()))));
-        return named;
-    }
-
-    private static Node named(Node node) {
-        return node.isBlank() ? NodeFactory.createURI(BASE + "node/" + node.getBlankNodeLabel()) : node;
     }
 
     static Stream<Arguments> cases() {
@@ -206,17 +158,7 @@ class FederationTest {
         Dataset fragments = FragmentDataset.of(federation(split, mode));
         try (QueryExecution expected = QueryExecution.create(query, DatasetFactory.wrap(union));
              QueryExecution actual = QueryExecution.create(query, fragments)) {
-            if (query.isSelectType()) {
-                List<String> want = SparqlOverFragmentsTest.rows(expected.execSelect(), query.hasOrderBy());
-                assertEquals(want, SparqlOverFragmentsTest.rows(actual.execSelect(), query.hasOrderBy()), name);
-            } else if (query.isAskType()) {
-                assertEquals(expected.execAsk(), actual.execAsk(), name);
-            } else {
-                Model want = query.isConstructType() ? expected.execConstruct() : expected.execDescribe();
-                Model got = query.isConstructType() ? actual.execConstruct() : actual.execDescribe();
-                assertTrue(want.size() > 0, "the query tests what it says");
-                assertTrue(want.isIsomorphicWith(got), () -> name + ": expected " + want.size() + " triples, got " + got.size());
-            }
+            LibraryQueries.assertSameAnswer(name, query, expected, actual);
         }
     }
 

@@ -17,10 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.source.Federation;
+import dev.ldf.client.testing.LibraryQueries;
 import dev.ldf.client.testing.TestServer;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 51: {@code sparql@} works against any SPARQL 1.1 endpoint, our own preemptive one
@@ -60,17 +59,7 @@ class OwnEndpointAsSparqlSourceTest {
         Dataset fragments = FragmentDataset.of(source());
         try (QueryExecution expected = QueryExecution.create(query, DatasetFactory.wrap(oracle));
              QueryExecution actual = QueryExecution.create(query, fragments)) {
-            if (query.isSelectType()) {
-                assertEquals(SparqlOverFragmentsTest.rows(expected.execSelect(), query.hasOrderBy()),
-                        SparqlOverFragmentsTest.rows(actual.execSelect(), query.hasOrderBy()), name);
-            } else if (query.isAskType()) {
-                assertEquals(expected.execAsk(), actual.execAsk(), name);
-            } else {
-                Model want = query.isConstructType() ? expected.execConstruct() : expected.execDescribe();
-                Model got = query.isConstructType() ? actual.execConstruct() : actual.execDescribe();
-                assertTrue(want.isIsomorphicWith(got), () -> name + ": expected " + want.size() + " triples, got "
-                        + got.size());
-            }
+            LibraryQueries.assertSameAnswer(name, query, expected, actual);
         }
     }
 }

@@ -8,6 +8,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
@@ -31,6 +33,9 @@ public final class FaultyProxy implements AutoCloseable {
         record CutOff() implements Action {}
 
         record Die() implements Action {}
+
+        /** Forwards after {@code millis}, or at once when the proxy is closed. */
+        record Stall(long millis) implements Action {}
     }
 
     public static final Action FORWARD = new Action.Forward();
@@ -39,6 +44,8 @@ public final class FaultyProxy implements AutoCloseable {
 
     private final HttpServer server;
     private final AtomicInteger calls = new AtomicInteger();
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private final AtomicInteger stalled = new AtomicInteger();
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private FaultyProxy(IntFunction<Action> plan, String target) throws IOException {
@@ -56,6 +63,14 @@ public final class FaultyProxy implements AutoCloseable {
                     exchange.close();
                     new Thread(() -> server.stop(0)).start();
                 } else {
+                    if (action instanceof Action.Stall stall) {
+                        stalled.incrementAndGet();
+                        try {
+                            closed.await(stall.millis(), TimeUnit.MILLISECONDS);
+                        } finally {
+                            stalled.decrementAndGet();
+                        }
+                    }
                     forward(exchange, origin, action instanceof Action.CutOff);
                 }
             } catch (InterruptedException e) {
@@ -74,6 +89,11 @@ public final class FaultyProxy implements AutoCloseable {
     /** The proxy's URL for a path of the target, e.g. {@code library}. */
     public String url(String path) {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/" + path;
+    }
+
+    /** Requests held by a {@link Action.Stall} right now: their answers have not gone out yet. */
+    public int stalled() {
+        return stalled.get();
     }
 
     public int calls() {
@@ -104,6 +124,7 @@ public final class FaultyProxy implements AutoCloseable {
 
     @Override
     public void close() {
+        closed.countDown();
         server.stop(0);
     }
 }

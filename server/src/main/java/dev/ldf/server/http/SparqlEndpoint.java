@@ -17,6 +17,7 @@ import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.ldf.cli.AcceptHeader;
 import dev.ldf.server.config.Tokens;
 import dev.ldf.server.failure.ClientError;
 import dev.ldf.server.fragment.PredicateCount;
@@ -79,7 +80,7 @@ final class SparqlEndpoint extends Endpoint {
     protected void answer(HttpServletRequest request, HttpServletResponse response) throws IOException {
         long queued = queuedNanos(request);
         allow(request, response, METHODS);
-        Offer offer = ContentNegotiation.choose(request.getHeader("Accept"), OFFERS, Offer::mediaTypes);
+        Offer offer = AcceptHeader.choose(request.getHeader("Accept"), OFFERS, Offer::mediaTypes);
         if (offer == null) {
             throw new HttpError(406, "None of the formats of this endpoint is acceptable: " + String.join(", ",
                     OFFERS.stream().map(o -> o.mediaTypes().get(0)).toList()) + ".");

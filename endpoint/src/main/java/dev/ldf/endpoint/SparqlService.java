@@ -1,0 +1,148 @@
+package dev.ldf.endpoint;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.ldf.client.source.Federation;
+import dev.ldf.client.source.TripleSource;
+
+/**
+ * The endpoint's requests: {@code /sparql} (the SPARQL 1.1 Protocol's query operation over the
+ * sources), {@code /-/health}, and {@code /}, which says where the endpoint is. Every query runs
+ * on the same sources, and so shares their connections and remembered pages, with a plan of its
+ * own; at most {@link EndpointLimits#maxQueries()} run at once. Errors are plain text.
+ */
+final class SparqlService extends Handler.Abstract {
+
+    static final String PATH = "/sparql";
+    private static final Logger LOG = LoggerFactory.getLogger(SparqlService.class);
+    /** What a response holds back before it commits (see {@link HeldOutput}). */
+    private static final int HELD_BYTES = 16 * 1024;
+
+    private final Federation sources;
+    private final EndpointLimits limits;
+    private final Semaphore running;
+    /** Rings the alarms of queries that run out of time; the owner stops it. */
+    private final ScheduledExecutorService clock;
+
+    SparqlService(Federation sources, EndpointLimits limits, ScheduledExecutorService clock) {
+        this.sources = sources;
+        this.limits = limits;
+        this.running = new Semaphore(limits.maxQueries());
+        this.clock = clock;
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        String path = Request.getPathInContext(request);
+        try {
+            switch (path) {
+                case PATH -> query(request, response, callback);
+                case "/-/health" -> text(response, callback, 200, "up\n");
+                case "/" -> text(response, callback, 200, about());
+                default -> throw new EndpointError(404, "Nothing here: the SPARQL endpoint is " + PATH + ".");
+            }
+        } catch (EndpointError e) {
+            error(response, callback, e);
+        } catch (IOException | RuntimeException e) {
+            if (response.isCommitted()) {
+                // Writing failed (the client left, most likely): nothing more can be said.
+                LOG.debug("Request {} ended early", path, e);
+                callback.failed(e);
+            } else {
+                LOG.warn("Request {} failed", path, e);
+                error(response, callback, new EndpointError(500, "The request failed."));
+            }
+        }
+        return true;
+    }
+
+    private void query(Request request, Response response, Callback callback) throws IOException {
+        QueryAnswer answer = QueryAnswer.of(ProtocolRequest.query(request, limits.maxRequestBytes()),
+                request.getHeaders().get(HttpHeader.ACCEPT));
+        if (!running.tryAcquire()) {
+            throw new EndpointError(503, "The endpoint runs " + limits.maxQueries() + " queries at once and all are "
+                    + "running; try again.", 1, null);
+        }
+        try {
+            HeldOutput out = new HeldOutput(() -> begin(request, response, answer.format()), HELD_BYTES);
+            try {
+                answer.write(sources.forOneQuery(), limits.queryTimeout(), clock, out);
+                out.finish();
+                callback.succeeded();
+            } catch (EndpointError e) {
+                if (!out.released()) {
+                    out.discard();
+                    throw e;
+                }
+                // The status went out with the first bytes: say why below them, and cut the
+                // response short (no last chunk), so that no client takes it for a whole answer.
+                log(e);
+                out.write(("\n\nerror: " + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
+                out.finish();
+                callback.failed(e);
+            }
+        } finally {
+            running.release();
+        }
+    }
+
+    private static OutputStream begin(Request request, Response response, AnswerFormat format) {
+        response.setStatus(200);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, format.contentType());
+        // An answer depends on the sources' data at the time: no cache may keep it.
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        response.getHeaders().add(HttpHeader.VARY, "Accept");
+        return Content.Sink.asOutputStream(response);
+    }
+
+    private String about() {
+        StringBuilder text = new StringBuilder("A SPARQL 1.1 endpoint at " + PATH + " over ");
+        text.append(sources.sources().size() == 1 ? "one source" : sources.sources().size() + " sources").append(":\n");
+        for (TripleSource source : sources.sources()) {
+            text.append("  ").append(source.url()).append('\n');
+        }
+        return text.toString();
+    }
+
+    private static void error(Response response, Callback callback, EndpointError e) {
+        log(e);
+        response.setStatus(e.status());
+        if (e.retryAfterSeconds() >= 0) {
+            response.getHeaders().put(HttpHeader.RETRY_AFTER, Integer.toString(e.retryAfterSeconds()));
+        }
+        if (e.status() == 405) {
+            response.getHeaders().put(HttpHeader.ALLOW, "GET, POST, OPTIONS");
+        }
+        text(response, callback, e.status(), e.getMessage() + "\n");
+    }
+
+    /** What the operator sees: a source's failure or a timeout in a line, anything unexpected with its trace. */
+    private static void log(EndpointError e) {
+        if (e.status() == 500) {
+            LOG.warn("500 {}", e.getMessage(), e.getCause());
+        } else if (e.status() >= 500) {
+            LOG.info("{} {}", e.status(), e.getMessage());
+        }
+    }
+
+    private static void text(Response response, Callback callback, int status, String text) {
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/plain;charset=utf-8");
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        response.getHeaders().put("X-Content-Type-Options", "nosniff");
+        Content.Sink.write(response, true, text, callback);
+    }
+}
