@@ -27,8 +27,12 @@ final class QueryAlarm implements AutoCloseable {
 
     private synchronized void ring(QueryExec exec) {
         if (armed) {
-            exec.abort();
             runner.interrupt();
+            try {
+                exec.abort();
+            } catch (RuntimeException e) {
+                // The interrupt has ended the wait; what the abort could not close, the query's end closes.
+            }
         }
     }
 

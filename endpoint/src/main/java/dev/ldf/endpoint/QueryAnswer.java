@@ -150,6 +150,10 @@ final class QueryAnswer {
         if (source.isPresent()) {
             return new EndpointError(502, "A source failed: " + source.get().getMessage(), -1, e);
         }
+        if (Causes.has(e, IOException.class)) {
+            // ARQ's writers wrap what the response's stream threw: the client went away, most likely.
+            return new EndpointError(500, "Writing the answer failed: " + Causes.root(e).getMessage(), -1, null);
+        }
         return new EndpointError(500, "The query failed: " + e.getClass().getSimpleName()
                 + (e.getMessage() == null ? "" : ": " + e.getMessage()), -1, e);
     }

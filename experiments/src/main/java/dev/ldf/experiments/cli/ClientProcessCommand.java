@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "client-process", mixinStandardHelpOptions = true,
         description = "One process per query, as people run a command line client: bin/ldf-query (on the default "
                 + "Java and on a newer one) against comunica-sparql with a brtpf@ source, over one server started as the "
-                + "README starts it; wall time per query, results checked against Jena, CSV and a plot.")
+                + "README starts it, and curl asking one bin/ldf-endpoint kept warm; wall time per query, results "
+                + "checked against Jena, CSV and a plot.")
 final class ClientProcessCommand implements Callable<Integer> {
 
     @Spec
@@ -51,6 +52,9 @@ final class ClientProcessCommand implements Callable<Integer> {
 
     @Option(names = "--no-comunica", description = "Leave Comunica out (it is installed from npm on first use).")
     boolean noComunica;
+
+    @Option(names = "--no-endpoint", description = "Leave out curl asking one bin/ldf-endpoint started once.")
+    boolean noEndpoint;
 
     @Option(names = "--timeout", description = "Seconds per query and client (default: 60; paper: 300).")
     Integer timeout;
@@ -86,12 +90,18 @@ final class ClientProcessCommand implements Callable<Integer> {
             clients.add(ClientProcesses.ours("ours (bin/ldf-query, " + newerJava.getFileName() + ")", root, newerJava,
                     work.resolve("cache")));
         }
+        if (!noEndpoint) {
+            clients.add(ClientProcesses.endpoint(ClientProcessReport.ENDPOINT, root));
+        }
         String comunicaVersion = "";
         if (!noComunica) {
             Comunica comunica = Comunica.install(rivalsDir != null ? rivalsDir : experiment.dataDir.resolve("rivals"),
                     sequenceOptions.progress());
             comunicaVersion = comunica.version();
             clients.add(ClientProcesses.comunica(comunica));
+            if (!noEndpoint) {
+                clients.add(ClientProcesses.comunicaOverEndpoint(ClientProcessReport.COMUNICA_OVER_ENDPOINT, comunica));
+            }
         }
         Files.createDirectories(output);
         List<ClientProcesses.Run> runs;
@@ -103,7 +113,10 @@ final class ClientProcessCommand implements Callable<Integer> {
                         + "%d queries of `%s`, one server process on loopback started as the README starts it (one "
                         + "dataset, its defaults); each query written to a file and run by each client as a process of "
                         + "its own (`bin/ldf-query URL -f FILE --format tsv -q`, with its class-data archive written by a "
-                        + "first, unmeasured run; `comunica-sparql brtpf@URL -f FILE -t text/tab-separated-values`%s), "
+                        + "first, unmeasured run; `comunica-sparql brtpf@URL -f FILE -t text/tab-separated-values`%s; "
+                        + "`curl --data-urlencode query@FILE` to one `bin/ldf-endpoint URL` started before the first "
+                        + "query and kept running, as a warm client for comparison, and `comunica-sparql` with that "
+                        + "endpoint as its `sparql@` source), "
                         + "the clients' order reversed every other query, a %d s timeout. Times are the processes' own, "
                         + "start to exit.", experiment.scale(), experiment.seed, sequence.size(),
                 sequenceOptions.name(sequenceFile), comunicaVersion.isEmpty() ? "" : ", Comunica " + comunicaVersion

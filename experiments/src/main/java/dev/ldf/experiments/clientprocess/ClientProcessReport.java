@@ -27,6 +27,10 @@ public final class ClientProcessReport {
 
     static final double TARGET = 1.0 / 3;
     static final String COMUNICA = "Comunica";
+    /** curl asking one endpoint kept warm: the client's own time per query, beside the targets, not judged by them. */
+    public static final String ENDPOINT = "ours (curl to bin/ldf-endpoint, started once)";
+    /** Comunica asking that endpoint: whether a standard SPARQL client gets Jena's counts through it. */
+    public static final String COMUNICA_OVER_ENDPOINT = "Comunica (sparql@ that endpoint)";
 
     /** Sums over one client's runs; {@code seconds} over the queries every client completed. */
     record Totals(String client, int queries, int completed, int timeouts, int errors, int mismatches, long requests,
@@ -110,17 +114,25 @@ public final class ClientProcessReport {
                 + "Comunica's processes took %.1f s (median %.0f ms a query)", comparable().size(), theirs.seconds(),
                 theirs.medianMillis()));
         for (String c : clients) {
-            if (c.equals(COMUNICA)) {
+            if (c.equals(COMUNICA) || c.equals(COMUNICA_OVER_ENDPOINT)) {
                 continue;
             }
             Totals ours = totals(c);
             double ratio = ours.seconds() / theirs.seconds();
-            p.append(String.format(Locale.ROOT, "; %s took %.1f s (median %.0f ms), %.2f× Comunica's (target at most "
-                            + "0.33×: %s), with %d of %d counts right", c, ours.seconds(), ours.medianMillis(), ratio,
-                    ratio <= TARGET ? "met" : String.format(Locale.ROOT, "missed by %.0f%%", (ratio / TARGET - 1) * 100),
+            String verdict = c.equals(ENDPOINT) ? "a warm client, not one JVM per query"
+                    : "target at most 0.33×: " + (ratio <= TARGET ? "met"
+                            : String.format(Locale.ROOT, "missed by %.0f%%", (ratio / TARGET - 1) * 100));
+            p.append(String.format(Locale.ROOT, "; %s took %.1f s (median %.0f ms), %.2f× Comunica's (%s), with %d of "
+                            + "%d counts right", c, ours.seconds(), ours.medianMillis(), ratio, verdict,
                     ours.completed() - ours.mismatches(), ours.queries()));
         }
-        return p.append(String.format(Locale.ROOT, ". Comunica's counts: %d of %d right.",
-                theirs.completed() - theirs.mismatches(), theirs.queries())).toString();
+        p.append(String.format(Locale.ROOT, ". Comunica's counts: %d of %d right.",
+                theirs.completed() - theirs.mismatches(), theirs.queries()));
+        if (clients.contains(COMUNICA_OVER_ENDPOINT)) {
+            Totals through = totals(COMUNICA_OVER_ENDPOINT);
+            p.append(String.format(Locale.ROOT, " Comunica with the endpoint as its sparql@ source: %d of %d counts "
+                    + "right, %.1f s.", through.completed() - through.mismatches(), through.queries(), through.seconds()));
+        }
+        return p.toString();
     }
 }

@@ -1,6 +1,8 @@
 package dev.ldf.experiments.clientprocess;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +16,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.ldf.deploy.local.Replica;
 import dev.ldf.experiments.run.Comunica;
@@ -29,23 +33,48 @@ import dev.ldf.watdiv.workload.Workload;
 /**
  * One process per query, as people run a command line client: {@code bin/ldf-query} (on the
  * default Java, and on a newer one where given) and {@code comunica-sparql} with the dataset as a
- * {@code brtpf@} source, against one server process started as the README starts it. Each query
- * is written to a file and run by each client in turn (their order reversed every other query);
- * the time is the process's, from start to exit, so it holds the runtime's start as users wait
- * for it. Result counts (TSV rows) are checked against Jena over the HDT file; requests are the
- * server's own count.
+ * {@code brtpf@} source, against one server process started as the README starts it; and, for
+ * the same sequence, {@code curl} asking one {@code bin/ldf-endpoint} started once over the same
+ * dataset (the client kept warm). Each query is written to a file and run by each client in turn
+ * (their order reversed every other query); the time is the process's, from start to exit, so it
+ * holds the runtime's start as users wait for it. Result counts (TSV rows) are checked against
+ * Jena over the HDT file; requests are the server's own count.
  */
 public final class ClientProcesses {
 
-    /** A command line client: its label and how it runs a query file against a dataset URL. */
-    public record Client(String label, List<String> command, Map<String, String> environment, boolean ours) {
+    /** How a client is asked. */
+    public enum Kind {
+        /** {@code bin/ldf-query URL -f FILE}. */
+        LDF_QUERY,
+        /** {@code comunica-sparql brtpf@URL -f FILE}. */
+        COMUNICA,
+        /** {@code curl} POSTing the file to the endpoint that {@code command} started once over the URL. */
+        ENDPOINT,
+        /** {@code comunica-sparql sparql@ENDPOINT -f FILE}: Comunica reading that endpoint as a SPARQL source. */
+        COMUNICA_OVER_ENDPOINT
+    }
 
-        List<String> commandFor(String url, Path queryFile) {
-            List<String> c = new ArrayList<>(command);
-            if (ours) {
-                c.addAll(List.of(url, "-f", queryFile.toString(), "--format", "tsv", "-q"));
-            } else {
-                c.addAll(List.of("brtpf@" + url, "-f", queryFile.toString(), "-t", "text/tab-separated-values"));
+    /** A command line client: its label and how it runs a query file against a dataset URL. */
+    public record Client(String label, List<String> command, Map<String, String> environment, Kind kind) {
+
+        /** The process for one query; {@code endpoint} is the running endpoint's URL (ENDPOINT only). */
+        List<String> commandFor(String url, Path queryFile, String endpoint) {
+            List<String> c = new ArrayList<>();
+            switch (kind) {
+                case LDF_QUERY -> {
+                    c.addAll(command);
+                    c.addAll(List.of(url, "-f", queryFile.toString(), "--format", "tsv", "-q"));
+                }
+                case COMUNICA -> {
+                    c.addAll(command);
+                    c.addAll(List.of("brtpf@" + url, "-f", queryFile.toString(), "-t", "text/tab-separated-values"));
+                }
+                case ENDPOINT -> c.addAll(List.of("curl", "-sS", "--fail", "-H", "Accept: text/tab-separated-values",
+                        "--data-urlencode", "query@" + queryFile, endpoint));
+                case COMUNICA_OVER_ENDPOINT -> {
+                    c.addAll(command);
+                    c.addAll(List.of("sparql@" + endpoint, "-f", queryFile.toString(), "-t", "text/tab-separated-values"));
+                }
             }
             return c;
         }
@@ -64,8 +93,13 @@ public final class ClientProcesses {
         }
     }
 
+    /** The endpoint's first line names its URL. */
+    private static final Pattern LISTENING = Pattern.compile("SPARQL endpoint at (\\S+)");
+
     private final Path hdt;
     private final List<Client> clients;
+    /** The running endpoint's URL, once an {@link Kind#ENDPOINT} client started it. */
+    private String endpointUrl;
     private final Duration timeout;
     private final PrintStream progress;
 
@@ -81,12 +115,22 @@ public final class ClientProcesses {
         Map<String, String> env = new HashMap<>();
         env.put("XDG_CACHE_HOME", cache.toAbsolutePath().toString());
         env.put("JAVA_HOME", javaHome == null ? "" : javaHome.toString());
-        return new Client(label, List.of(root.resolve("bin/ldf-query").toString()), env, true);
+        return new Client(label, List.of(root.resolve("bin/ldf-query").toString()), env, Kind.LDF_QUERY);
+    }
+
+    /** {@code bin/ldf-endpoint} under {@code root}, on the default Java, asked by {@code curl}. */
+    public static Client endpoint(String label, Path root) {
+        return new Client(label, List.of(root.resolve("bin/ldf-endpoint").toString()), Map.of(), Kind.ENDPOINT);
     }
 
     /** {@code comunica-sparql}. */
     public static Client comunica(Comunica installed) {
-        return new Client("Comunica", installed.cli(), Map.of(), false);
+        return new Client("Comunica", installed.cli(), Map.of(), Kind.COMUNICA);
+    }
+
+    /** {@code comunica-sparql} with the endpoint of an {@link #endpoint} client as a {@code sparql@} source. */
+    public static Client comunicaOverEndpoint(String label, Comunica installed) {
+        return new Client(label, installed.cli(), Map.of(), Kind.COMUNICA_OVER_ENDPOINT);
     }
 
     /** Runs {@code sequence}; writes {@code queries.csv} into {@code out}, the server's and clients' files into {@code work}. */
@@ -97,10 +141,16 @@ public final class ClientProcesses {
                 .datasets(List.of(DatasetConfig.builder("watdiv", hdt.toAbsolutePath()).title("WatDiv").build()))
                 .build(), config);
         List<Run> runs = new ArrayList<>();
+        Process endpoint = null;
         try (Replica server = Replica.start(config, work.resolve("server.log"), List.of());
              CsvWriter csv = new CsvWriter(out.resolve("queries.csv"), "client", "query", "status", "results",
                      "expected_results", "matches", "requests", "time_ms", "message")) {
             String url = server.uri().resolve("/watdiv").toString();
+            for (Client client : clients) {
+                if (client.kind() == Kind.ENDPOINT) {
+                    endpoint = startEndpoint(client, url, work);
+                }
+            }
             ServerTraffic traffic = new ServerTraffic(server.uri());
             Path queryFile = work.resolve("query.rq");
             // A first run each, not measured: the launcher writes its class-data archive, Node its caches.
@@ -137,15 +187,43 @@ public final class ClientProcesses {
                     progress.printf(Locale.ROOT, "%d of %d queries%n", i, sequence.size());
                 }
             }
+        } finally {
+            if (endpoint != null) {
+                endpoint.destroy();
+                if (!endpoint.waitFor(10, TimeUnit.SECONDS)) {
+                    endpoint.destroyForcibly().waitFor();
+                }
+            }
         }
         return runs;
+    }
+
+    /**
+     * Starts the endpoint over {@code url} on a free port, with the per-query timeout, and returns
+     * once it says where it listens (its first line), which {@link #endpointUrl} then holds.
+     */
+    private Process startEndpoint(Client client, String url, Path work) throws IOException {
+        List<String> command = new ArrayList<>(client.command());
+        command.addAll(List.of("--port", "0", "--timeout", Long.toString(Math.max(1, timeout.toSeconds())), url));
+        Process process = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.appendTo(work.resolve(logName(client)).toFile())).start();
+        BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String first = lines.readLine();
+        Matcher listening = first == null ? null : LISTENING.matcher(first);
+        if (listening == null || !listening.find()) {
+            process.destroyForcibly();
+            throw new IOException(client.label() + " did not start: see " + logName(client));
+        }
+        endpointUrl = listening.group(1);
+        return process;
     }
 
     /** One process: started, waited for (ended when over its time), its TSV rows counted. */
     private Run run(Client client, String url, Path queryFile, Path work, String name)
             throws IOException, InterruptedException {
         Path results = work.resolve("results.tsv");
-        ProcessBuilder builder = new ProcessBuilder(client.commandFor(url, queryFile)).redirectOutput(results.toFile())
+        ProcessBuilder builder = new ProcessBuilder(client.commandFor(url, queryFile, endpointUrl))
+                .redirectOutput(results.toFile())
                 .redirectError(ProcessBuilder.Redirect.appendTo(work.resolve(logName(client)).toFile()));
         builder.environment().remove("LDF_QUERY_JAVA_OPTS");
         client.environment().forEach((k, v) -> {

@@ -18,6 +18,7 @@ import dev.ldf.cli.testing.RequiredTools;
 import dev.ldf.cli.Commands;
 import dev.ldf.deploy.local.Executables;
 import dev.ldf.deploy.local.NginxCache;
+import dev.ldf.experiments.clientprocess.ClientProcessReport;
 import dev.ldf.experiments.run.CsvTable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -328,10 +329,19 @@ class ExperimentsSmokeTest {
     void clientProcessRunsEveryQueryInAProcessOfItsOwn() throws IOException {
         Path out = work.resolve("client-process");
         // Comunica (installed from npm on first use) is left out here: the committed run has it.
-        assertEquals(0, Commands.run(new ExperimentsCommand(), "client-process", "-s", "1", "--data-dir",
+        boolean curl = Executables.find("curl", "/usr/bin", "/usr/local/bin").isPresent();
+        List<String> args = new ArrayList<>(List.of("client-process", "-s", "1", "--data-dir",
                 work.resolve("data").toString(), "-o", out.toString(), "--limit", "3", "--no-comunica", "--timeout", "60"));
+        if (!curl) {
+            args.add("--no-endpoint");
+        }
+        assertEquals(0, Commands.run(new ExperimentsCommand(), args.toArray(String[]::new)));
         List<Map<String, String>> queries = CsvTable.read(out.resolve("queries.csv")).rows();
         assertTrue(queries.size() >= 3, "ours on the default Java, and on a newer one where there is one");
+        if (curl) {
+            assertEquals(3, queries.stream().filter(r -> r.get("client").equals(ClientProcessReport.ENDPOINT)).count(),
+                    "curl asked the endpoint each query");
+        }
         assertTrue(queries.stream().allMatch(r -> r.get("status").equals("COMPLETED") && r.get("matches").equals("true")
                 && Double.parseDouble(r.get("time_ms")) > 0), "every process gave Jena's count");
         assertPlot(out, "cdf-time");
