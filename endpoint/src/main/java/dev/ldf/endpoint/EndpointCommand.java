@@ -20,7 +20,6 @@ import dev.ldf.cli.ExitCode;
 import dev.ldf.cli.UsageException;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.Mode;
-import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.FragmentException;
 import dev.ldf.client.http.HttpOptions;
 import dev.ldf.client.source.Federation;
@@ -99,15 +98,16 @@ public final class EndpointCommand implements Callable<Integer> {
         ClientOptions options = ClientOptions.defaults().withMode(mode).withMaxBindingsPerRequest(maxMpR)
                 .withPageCacheEntries(pageCache)
                 .withHttp(HttpOptions.defaults().withRequestTimeout(Duration.ofSeconds(sourceTimeoutSeconds)));
+        EndpointMetrics metrics = new EndpointMetrics();
         Federation federation;
         try {
-            federation = Federation.connect(sources, options, new ClientListener() {});
+            federation = Federation.connect(sources, options, metrics);
         } catch (FragmentException e) {
             throw new IOException(e.getMessage(), e);
         }
         LocalEndpoint endpoint;
         try {
-            endpoint = LocalEndpoint.start(federation, limits, host, port);
+            endpoint = LocalEndpoint.start(federation, limits, metrics, host, port);
         } catch (IOException e) {
             federation.close();
             if (Causes.has(e, BindException.class)) {

@@ -32,9 +32,11 @@ public final class LocalEndpoint implements AutoCloseable {
 
     /**
      * Listens on {@code host}:{@code port} (0: any free port) and answers queries over
-     * {@code sources}; a port already taken is an {@link IOException}.
+     * {@code sources}, counted in {@code metrics} (which the sources may also be listened to by);
+     * a port already taken is an {@link IOException}.
      */
-    static LocalEndpoint start(Federation sources, EndpointLimits limits, String host, int port) throws IOException {
+    static LocalEndpoint start(Federation sources, EndpointLimits limits, EndpointMetrics metrics, String host, int port)
+            throws IOException {
         // Threads for the running queries, those refused beyond them, and Jetty's own selectors and acceptors.
         QueuedThreadPool threads = new QueuedThreadPool(Math.max(32, 2 * limits.maxQueries() + 16));
         threads.setName("ldf-endpoint");
@@ -59,7 +61,7 @@ public final class LocalEndpoint implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        cors.setHandler(new SparqlService(sources, limits, clock));
+        cors.setHandler(new SparqlService(sources, limits, clock, metrics));
         server.setHandler(cors);
         server.setStopTimeout(2_000);
         try {

@@ -1,7 +1,9 @@
 package dev.ldf.endpoint;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
@@ -20,7 +22,7 @@ import dev.ldf.client.source.TripleSource;
 
 /**
  * The endpoint's requests: {@code /sparql} (the SPARQL 1.1 Protocol's query operation over the
- * sources), {@code /-/health}, and {@code /}, which says where the endpoint is. Every query runs
+ * sources), {@code /-/health}, {@code /-/metrics}, and {@code /}, which says where the endpoint is. Every query runs
  * on the same sources, and so shares their connections and remembered pages, with a plan of its
  * own; at most {@link EndpointLimits#maxQueries()} run at once. Errors are plain text.
  */
@@ -36,12 +38,14 @@ final class SparqlService extends Handler.Abstract {
     private final Semaphore running;
     /** Rings the alarms of queries that run out of time; the owner stops it. */
     private final ScheduledExecutorService clock;
+    private final EndpointMetrics metrics;
 
-    SparqlService(Federation sources, EndpointLimits limits, ScheduledExecutorService clock) {
+    SparqlService(Federation sources, EndpointLimits limits, ScheduledExecutorService clock, EndpointMetrics metrics) {
         this.sources = sources;
         this.limits = limits;
         this.running = new Semaphore(limits.maxQueries());
         this.clock = clock;
+        this.metrics = metrics;
     }
 
     @Override
@@ -49,8 +53,9 @@ final class SparqlService extends Handler.Abstract {
         String path = Request.getPathInContext(request);
         try {
             switch (path) {
-                case PATH -> query(request, response, callback);
+                case PATH -> counted(request, response, callback);
                 case "/-/health" -> text(response, callback, 200, "up\n");
+                case "/-/metrics" -> metrics(response, callback);
                 case "/" -> text(response, callback, 200, about());
                 default -> throw new EndpointError(404, "Nothing here: the SPARQL endpoint is " + PATH + ".");
             }
@@ -69,6 +74,21 @@ final class SparqlService extends Handler.Abstract {
         return true;
     }
 
+    /** A query, answered and counted: its status, or an error's, and its time. */
+    private void counted(Request request, Response response, Callback callback) throws IOException {
+        long started = System.nanoTime();
+        int status = 500;
+        try {
+            query(request, response, callback);
+            status = 200;
+        } catch (EndpointError e) {
+            status = e.status();
+            throw e;
+        } finally {
+            metrics.answered(status, System.nanoTime() - started);
+        }
+    }
+
     private void query(Request request, Response response, Callback callback) throws IOException {
         QueryAnswer answer = QueryAnswer.of(ProtocolRequest.query(request, limits.maxRequestBytes()),
                 request.getHeaders().get(HttpHeader.ACCEPT));
@@ -76,6 +96,7 @@ final class SparqlService extends Handler.Abstract {
             throw new EndpointError(503, "The endpoint runs " + limits.maxQueries() + " queries at once and all are "
                     + "running; try again.", 1, null);
         }
+        metrics.queryStarted();
         try {
             HeldOutput out = new HeldOutput(() -> begin(request, response, answer.format()), HELD_BYTES);
             try {
@@ -90,13 +111,24 @@ final class SparqlService extends Handler.Abstract {
                 // The status went out with the first bytes: say why below them, and cut the
                 // response short (no last chunk), so that no client takes it for a whole answer.
                 log(e);
+                metrics.answerCut();
                 out.write(("\n\nerror: " + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
                 out.finish();
                 callback.failed(e);
             }
         } finally {
+            metrics.queryEnded();
             running.release();
         }
+    }
+
+    private void metrics(Response response, Callback callback) throws IOException {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        metrics.write(text);
+        response.setStatus(200);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, metrics.contentType());
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        response.write(true, ByteBuffer.wrap(text.toByteArray()), callback);
     }
 
     private static OutputStream begin(Request request, Response response, AnswerFormat format) {

@@ -57,6 +57,7 @@ class LocalEndpointTest {
     private static final List<FragmentServer> SERVERS = new ArrayList<>();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static Model union;
+    private static EndpointMetrics metrics;
     private static Federation federation;
     private static LocalEndpoint endpoint;
 
@@ -72,8 +73,10 @@ class LocalEndpointTest {
                     .datasets(List.of(DatasetConfig.builder("half", hdt.toString()).pageSize(50)
                             .maxBindingsPerRequest(30).build())).build()));
         }
-        federation = connect(SERVERS.stream().map(s -> s.uri() + "half").toList());
-        endpoint = LocalEndpoint.start(federation, LIMITS, "127.0.0.1", 0);
+        metrics = new EndpointMetrics();
+        federation = Federation.connect(SERVERS.stream().map(s -> s.uri() + "half").toList(), ClientOptions.defaults(),
+                metrics);
+        endpoint = LocalEndpoint.start(federation, LIMITS, metrics, "127.0.0.1", 0);
     }
 
     @AfterAll
@@ -216,13 +219,27 @@ class LocalEndpointTest {
     }
 
     @Test
+    void metricsCountQueriesByStatusAndWhatTheSourcesWereAsked() {
+        get("ASK { ?s ?p ?o }", null);
+        get("SELEC", null);
+        HttpResponse<String> scrape = send(HttpRequest.newBuilder(URI.create(endpoint.url().replace("/sparql",
+                "/-/metrics"))).GET());
+        assertEquals(200, scrape.statusCode());
+        String text = scrape.body();
+        assertTrue(text.contains("ldf_endpoint_queries_total{status=\"200\"}"), text);
+        assertTrue(text.contains("ldf_endpoint_queries_total{status=\"400\"}"), text);
+        assertTrue(value(text, "ldf_endpoint_source_requests_total") > 0, text);
+        assertEquals(0, value(text, "ldf_endpoint_queries_running"), text);
+    }
+
+    @Test
     void aSourceThatGoesDownIsA502ThatNamesIt(@TempDir Path dir) throws Exception {
         Path hdt = SplitLibrary.hdt(dir, "doomed", union.getGraph().find().toList());
         FragmentServer doomed = FragmentServer.start(ServerConfig.builder().listener("127.0.0.1", 0)
                 .datasets(List.of(DatasetConfig.builder("doomed", hdt.toString()).build())).build());
         String url = doomed.uri() + "doomed";
         try (Federation sources = connect(List.of(SERVERS.get(0).uri() + "half", url));
-             LocalEndpoint local = LocalEndpoint.start(sources, LIMITS, "127.0.0.1", 0)) {
+             LocalEndpoint local = LocalEndpoint.start(sources, LIMITS, new EndpointMetrics(), "127.0.0.1", 0)) {
             doomed.close();
             HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create(local.url() + "?query="
                     + encode(LibraryQueries.PREFIXES + LibraryQueries.QUERIES.get("star")))).GET());
@@ -237,7 +254,7 @@ class LocalEndpointTest {
                 n -> n <= 2 ? FaultyProxy.FORWARD : new FaultyProxy.Action.Stall(60_000));
              Federation sources = connect(List.of(SERVERS.get(0).uri() + "half", slow.url("half")));
              LocalEndpoint local = LocalEndpoint.start(sources,
-                     new EndpointLimits(Duration.ofSeconds(1), 4, 64 * 1024), "127.0.0.1", 0)) {
+                     new EndpointLimits(Duration.ofSeconds(1), 4, 64 * 1024), new EndpointMetrics(), "127.0.0.1", 0)) {
             HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create(local.url() + "?query="
                     + encode(LibraryQueries.PREFIXES + LibraryQueries.QUERIES.get("star")))).GET());
             assertError(answer, 504, "did not finish within 1 s");
@@ -254,7 +271,7 @@ class LocalEndpointTest {
                 n -> n <= 2 ? FaultyProxy.FORWARD : new FaultyProxy.Action.Stall(60_000));
              Federation sources = connect(List.of(slow.url("half")));
              LocalEndpoint local = LocalEndpoint.start(sources,
-                     new EndpointLimits(Duration.ofSeconds(30), 1, 64 * 1024), "127.0.0.1", 0)) {
+                     new EndpointLimits(Duration.ofSeconds(30), 1, 64 * 1024), new EndpointMetrics(), "127.0.0.1", 0)) {
             URI star = URI.create(local.url() + "?query="
                     + encode(LibraryQueries.PREFIXES + LibraryQueries.QUERIES.get("star")));
             CompletableFuture<HttpResponse<String>> running = HTTP.sendAsync(HttpRequest.newBuilder(star).GET().build(),
@@ -277,11 +294,17 @@ class LocalEndpointTest {
         try (FaultyProxy dying = FaultyProxy.start(SERVERS.get(1).uri().toString(),
                 n -> n <= 22 ? FaultyProxy.FORWARD : FaultyProxy.DIE);
              Federation sources = connect(List.of(dying.url("half")));
-             LocalEndpoint local = LocalEndpoint.start(sources, LIMITS, "127.0.0.1", 0)) {
+             LocalEndpoint local = LocalEndpoint.start(sources, LIMITS, new EndpointMetrics(), "127.0.0.1", 0)) {
             HttpRequest request = HttpRequest.newBuilder(URI.create(local.url() + "?query="
                     + encode("SELECT * WHERE { ?s ?p ?o }"))).GET().build();
             assertThrows(IOException.class, () -> HTTP.send(request, HttpResponse.BodyHandlers.ofString()));
         }
+    }
+
+    /** The value of an unlabelled metric in Prometheus' text format. */
+    private static double value(String text, String metric) {
+        return text.lines().filter(l -> l.startsWith(metric + " ")).mapToDouble(l -> Double.parseDouble(
+                l.substring(metric.length() + 1).trim())).findFirst().orElseThrow();
     }
 
     private static void assertError(HttpResponse<String> response, int status, String words) {
