@@ -98,7 +98,7 @@ final class SparqlService extends Handler.Abstract {
         }
         metrics.queryStarted();
         try {
-            HeldOutput out = new HeldOutput(() -> begin(request, response, answer.format()), HELD_BYTES);
+            HeldOutput out = new HeldOutput(() -> begin(response, answer.format()), HELD_BYTES);
             try {
                 answer.write(sources.forOneQuery(), limits.queryTimeout(), clock, out);
                 out.finish();
@@ -131,7 +131,7 @@ final class SparqlService extends Handler.Abstract {
         response.write(true, ByteBuffer.wrap(text.toByteArray()), callback);
     }
 
-    private static OutputStream begin(Request request, Response response, AnswerFormat format) {
+    private static OutputStream begin(Response response, AnswerFormat format) {
         response.setStatus(200);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, format.contentType());
         // An answer depends on the sources' data at the time: no cache may keep it.

@@ -115,8 +115,9 @@ final class ClientProcessCommand implements Callable<Integer> {
                         + "its own (`bin/ldf-query URL -f FILE --format tsv -q`, with its class-data archive written by a "
                         + "first, unmeasured run; `comunica-sparql brtpf@URL -f FILE -t text/tab-separated-values`%s; "
                         + "`curl --data-urlencode query@FILE` to one `bin/ldf-endpoint URL` started before the first "
-                        + "query and kept running, as a warm client for comparison, and `comunica-sparql` with that "
-                        + "endpoint as its `sparql@` source), "
+                        + "query and kept running, as a warm client for comparison, and `comunica-sparql` with "
+                        + "another such endpoint as its `sparql@` source: each endpoint client asks its own, so that "
+                        + "neither finds a query's pages in the other's cache), "
                         + "the clients' order reversed every other query, a %d s timeout. Times are the processes' own, "
                         + "start to exit.", experiment.scale(), experiment.seed, sequence.size(),
                 sequenceOptions.name(sequenceFile), comunicaVersion.isEmpty() ? "" : ", Comunica " + comunicaVersion

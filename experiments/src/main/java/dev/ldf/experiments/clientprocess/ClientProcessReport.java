@@ -30,7 +30,7 @@ public final class ClientProcessReport {
     /** curl asking one endpoint kept warm: the client's own time per query, beside the targets, not judged by them. */
     public static final String ENDPOINT = "ours (curl to bin/ldf-endpoint, started once)";
     /** Comunica asking that endpoint: whether a standard SPARQL client gets Jena's counts through it. */
-    public static final String COMUNICA_OVER_ENDPOINT = "Comunica (sparql@ that endpoint)";
+    public static final String COMUNICA_OVER_ENDPOINT = "Comunica (sparql@ an ldf-endpoint of its own)";
 
     /** Sums over one client's runs; {@code seconds} over the queries every client completed. */
     record Totals(String client, int queries, int completed, int timeouts, int errors, int mismatches, long requests,
@@ -130,7 +130,7 @@ public final class ClientProcessReport {
                 theirs.completed() - theirs.mismatches(), theirs.queries()));
         if (clients.contains(COMUNICA_OVER_ENDPOINT)) {
             Totals through = totals(COMUNICA_OVER_ENDPOINT);
-            p.append(String.format(Locale.ROOT, " Comunica with the endpoint as its sparql@ source: %d of %d counts "
+            p.append(String.format(Locale.ROOT, " Comunica with an ldf-endpoint as its sparql@ source: %d of %d counts "
                     + "right, %.1f s.", through.completed() - through.mismatches(), through.queries(), through.seconds()));
         }
         return p.toString();

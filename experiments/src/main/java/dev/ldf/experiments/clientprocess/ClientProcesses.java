@@ -35,7 +35,7 @@ import dev.ldf.watdiv.workload.Workload;
  * default Java, and on a newer one where given) and {@code comunica-sparql} with the dataset as a
  * {@code brtpf@} source, against one server process started as the README starts it; and, for
  * the same sequence, {@code curl} asking one {@code bin/ldf-endpoint} started once over the same
- * dataset (the client kept warm). Each query is written to a file and run by each client in turn
+ * dataset (the client kept warm), and Comunica asking another as its {@code sparql@} source. Each query is written to a file and run by each client in turn
  * (their order reversed every other query); the time is the process's, from start to exit, so it
  * holds the runtime's start as users wait for it. Result counts (TSV rows) are checked against
  * Jena over the HDT file; requests are the server's own count.
@@ -50,7 +50,7 @@ public final class ClientProcesses {
         COMUNICA,
         /** {@code curl} POSTing the file to the endpoint that {@code command} started once over the URL. */
         ENDPOINT,
-        /** {@code comunica-sparql sparql@ENDPOINT -f FILE}: Comunica reading that endpoint as a SPARQL source. */
+        /** {@code comunica-sparql sparql@ENDPOINT -f FILE}: Comunica reading an endpoint of its own as a SPARQL source. */
         COMUNICA_OVER_ENDPOINT
     }
 
@@ -98,8 +98,11 @@ public final class ClientProcesses {
 
     private final Path hdt;
     private final List<Client> clients;
-    /** The running endpoint's URL, once an {@link Kind#ENDPOINT} client started it. */
-    private String endpointUrl;
+    /**
+     * The URL of each endpoint client's own endpoint: curl and Comunica each ask one of their own,
+     * so that neither finds a query's pages already in the other's cache.
+     */
+    private final Map<Client, String> endpointUrls = new HashMap<>();
     private final Duration timeout;
     private final PrintStream progress;
 
@@ -128,7 +131,10 @@ public final class ClientProcesses {
         return new Client("Comunica", installed.cli(), Map.of(), Kind.COMUNICA);
     }
 
-    /** {@code comunica-sparql} with the endpoint of an {@link #endpoint} client as a {@code sparql@} source. */
+    /**
+     * {@code comunica-sparql} with an endpoint of its own as a {@code sparql@} source, started with
+     * the {@link #endpoint} client's launcher (there must be one).
+     */
     public static Client comunicaOverEndpoint(String label, Comunica installed) {
         return new Client(label, installed.cli(), Map.of(), Kind.COMUNICA_OVER_ENDPOINT);
     }
@@ -141,14 +147,16 @@ public final class ClientProcesses {
                 .datasets(List.of(DatasetConfig.builder("watdiv", hdt.toAbsolutePath()).title("WatDiv").build()))
                 .build(), config);
         List<Run> runs = new ArrayList<>();
-        Process endpoint = null;
+        List<Process> endpoints = new ArrayList<>();
         try (Replica server = Replica.start(config, work.resolve("server.log"), List.of());
              CsvWriter csv = new CsvWriter(out.resolve("queries.csv"), "client", "query", "status", "results",
                      "expected_results", "matches", "requests", "time_ms", "message")) {
             String url = server.uri().resolve("/watdiv").toString();
+            List<String> launcher = clients.stream().filter(c -> c.kind() == Kind.ENDPOINT).findFirst()
+                    .map(Client::command).orElse(List.of());
             for (Client client : clients) {
-                if (client.kind() == Kind.ENDPOINT) {
-                    endpoint = startEndpoint(client, url, work);
+                if (client.kind() == Kind.ENDPOINT || client.kind() == Kind.COMUNICA_OVER_ENDPOINT) {
+                    endpoints.add(startEndpoint(client, launcher, url, work));
                 }
             }
             ServerTraffic traffic = new ServerTraffic(server.uri());
@@ -188,7 +196,7 @@ public final class ClientProcesses {
                 }
             }
         } finally {
-            if (endpoint != null) {
+            for (Process endpoint : endpoints) {
                 endpoint.destroy();
                 if (!endpoint.waitFor(10, TimeUnit.SECONDS)) {
                     endpoint.destroyForcibly().waitFor();
@@ -200,10 +208,14 @@ public final class ClientProcesses {
 
     /**
      * Starts the endpoint over {@code url} on a free port, with the per-query timeout, and returns
-     * once it says where it listens (its first line), which {@link #endpointUrl} then holds.
+     * once it says where it listens (its first line), which {@link #endpointUrls} then holds for
+     * {@code client}; {@code launcher} is the endpoint client's {@code bin/ldf-endpoint}.
      */
-    private Process startEndpoint(Client client, String url, Path work) throws IOException {
-        List<String> command = new ArrayList<>(client.command());
+    private Process startEndpoint(Client client, List<String> launcher, String url, Path work) throws IOException {
+        if (launcher.isEmpty()) {
+            throw new IllegalArgumentException(client.label() + " asks an endpoint, and no client starts one");
+        }
+        List<String> command = new ArrayList<>(launcher);
         command.addAll(List.of("--port", "0", "--timeout", Long.toString(Math.max(1, timeout.toSeconds())), url));
         Process process = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.appendTo(work.resolve(logName(client)).toFile())).start();
@@ -214,7 +226,7 @@ public final class ClientProcesses {
             process.destroyForcibly();
             throw new IOException(client.label() + " did not start: see " + logName(client));
         }
-        endpointUrl = listening.group(1);
+        endpointUrls.put(client, listening.group(1));
         return process;
     }
 
@@ -222,7 +234,7 @@ public final class ClientProcesses {
     private Run run(Client client, String url, Path queryFile, Path work, String name)
             throws IOException, InterruptedException {
         Path results = work.resolve("results.tsv");
-        ProcessBuilder builder = new ProcessBuilder(client.commandFor(url, queryFile, endpointUrl))
+        ProcessBuilder builder = new ProcessBuilder(client.commandFor(url, queryFile, endpointUrls.get(client)))
                 .redirectOutput(results.toFile())
                 .redirectError(ProcessBuilder.Redirect.appendTo(work.resolve(logName(client)).toFile()));
         builder.environment().remove("LDF_QUERY_JAVA_OPTS");
