@@ -151,7 +151,6 @@ final class SparqlService extends Handler.Abstract {
 
     private static void error(Response response, Callback callback, EndpointError e) {
         log(e);
-        response.setStatus(e.status());
         if (e.retryAfterSeconds() >= 0) {
             response.getHeaders().put(HttpHeader.RETRY_AFTER, Integer.toString(e.retryAfterSeconds()));
         }

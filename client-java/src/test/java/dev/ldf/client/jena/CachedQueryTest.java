@@ -21,6 +21,7 @@ import dev.ldf.client.Mode;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.http.ClientStats;
 import dev.ldf.client.source.FragmentSource;
+import dev.ldf.client.testing.LibraryQueries;
 import dev.ldf.client.testing.TestServer;
 import dev.ldf.deploy.local.LocalDeployment;
 import dev.ldf.deploy.local.NginxCache;
@@ -80,13 +81,7 @@ class CachedQueryTest {
         return answers;
     }
 
-    private static final String PREFIXES = """
-            PREFIX schema: <http://schema.org/>
-            PREFIX foaf: <http://xmlns.com/foaf/0.1/>
-            PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-            PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-            PREFIX lib: <http://example.org/library/>
-            """;
+    private static final String PREFIXES = LibraryQueries.PREFIXES;
 
     @Test
     void queriesThroughTheCacheEqualDirectOnesAndRepeatFromTheCache() {

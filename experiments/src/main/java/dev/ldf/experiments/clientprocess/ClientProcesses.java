@@ -35,9 +35,10 @@ import dev.ldf.watdiv.workload.Workload;
  * default Java, and on a newer one where given) and {@code comunica-sparql} with the dataset as a
  * {@code brtpf@} source, against one server process started as the README starts it; and, for
  * the same sequence, {@code curl} asking one {@code bin/ldf-endpoint} started once over the same
- * dataset (the client kept warm), and Comunica asking another as its {@code sparql@} source. Each query is written to a file and run by each client in turn
- * (their order reversed every other query); the time is the process's, from start to exit, so it
- * holds the runtime's start as users wait for it. Result counts (TSV rows) are checked against
+ * dataset (the client kept warm), and Comunica asking another as its {@code sparql@} source.
+ * Each query is written to a file and run by each client in turn (their order reversed every
+ * other query); the time is the process's, from start to exit, so it holds the runtime's start as
+ * users wait for it. Result counts (TSV rows) are checked against
  * Jena over the HDT file; requests are the server's own count.
  */
 public final class ClientProcesses {
