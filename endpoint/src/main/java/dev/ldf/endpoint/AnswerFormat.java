@@ -2,6 +2,7 @@ package dev.ldf.endpoint;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 import org.apache.jena.query.Query;
 import org.apache.jena.riot.Lang;
@@ -14,23 +15,25 @@ import org.apache.jena.riot.resultset.ResultSetLang;
  * Accept), as other endpoints have it.
  */
 enum AnswerFormat {
-    JSON(ResultSetLang.RS_JSON, null, "application/sparql-results+json", "application/json"),
-    XML(ResultSetLang.RS_XML, null, "application/sparql-results+xml", "application/xml", "text/xml"),
-    CSV(ResultSetLang.RS_CSV, null, "text/csv"),
-    TSV(ResultSetLang.RS_TSV, null, "text/tab-separated-values"),
-    TURTLE(null, RDFFormat.TURTLE_BLOCKS, "text/turtle", "application/x-turtle"),
-    NTRIPLES(null, RDFFormat.NTRIPLES, "application/n-triples", "text/plain"),
-    JSONLD(null, RDFFormat.JSONLD11, "application/ld+json"),
-    RDFXML(null, RDFFormat.RDFXML_PLAIN, "application/rdf+xml");
+    JSON("json", ResultSetLang.RS_JSON, null, "application/sparql-results+json", "application/json"),
+    XML("xml", ResultSetLang.RS_XML, null, "application/sparql-results+xml", "application/xml", "text/xml"),
+    CSV("csv", ResultSetLang.RS_CSV, null, "text/csv"),
+    TSV("tsv", ResultSetLang.RS_TSV, null, "text/tab-separated-values"),
+    TURTLE("turtle", null, RDFFormat.TURTLE_BLOCKS, "text/turtle", "application/x-turtle"),
+    NTRIPLES("ntriples", null, RDFFormat.NTRIPLES, "application/n-triples", "text/plain"),
+    JSONLD("jsonld", null, RDFFormat.JSONLD11, "application/ld+json"),
+    RDFXML("rdfxml", null, RDFFormat.RDFXML_PLAIN, "application/rdf+xml");
 
     private static final List<AnswerFormat> RESULTS = Arrays.stream(values()).filter(f -> f.results != null).toList();
     private static final List<AnswerFormat> GRAPHS = Arrays.stream(values()).filter(f -> f.graph != null).toList();
 
+    private final String name;
     private final Lang results;
     private final RDFFormat graph;
     private final List<String> mediaTypes;
 
-    AnswerFormat(Lang results, RDFFormat graph, String... mediaTypes) {
+    AnswerFormat(String name, Lang results, RDFFormat graph, String... mediaTypes) {
+        this.name = name;
         this.results = results;
         this.graph = graph;
         this.mediaTypes = List.of(mediaTypes);
@@ -39,6 +42,22 @@ enum AnswerFormat {
     /** The formats a query's form is answered in, its default first. */
     static List<AnswerFormat> offeredFor(Query query) {
         return query.isConstructType() || query.isDescribeType() ? GRAPHS : RESULTS;
+    }
+
+    /**
+     * The format a request names ({@code format=csv}), by its short name or a media type; a 400
+     * where it is none of those the query's form is answered in.
+     */
+    static AnswerFormat named(String name, Query query) {
+        String wanted = name.trim().toLowerCase(Locale.ROOT);
+        List<AnswerFormat> offered = offeredFor(query);
+        for (AnswerFormat format : offered) {
+            if (format.name.equals(wanted) || format.mediaTypes.contains(wanted)) {
+                return format;
+            }
+        }
+        throw EndpointError.badRequest("The parameter format must be one of " + String.join(", ",
+                offered.stream().map(f -> f.name).toList()) + " for this query, not " + name + ".");
     }
 
     /** Jena's results language, or null for an RDF syntax. */

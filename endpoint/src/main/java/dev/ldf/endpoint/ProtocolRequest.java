@@ -20,23 +20,26 @@ import org.eclipse.jetty.util.UrlEncoded;
  * whole body of a POST as {@code application/sparql-query}. Neither the query string nor a body
  * may be longer than the limit; a body is read no further than one byte past it.
  */
-final class ProtocolRequest {
+record ProtocolRequest(String query, String format) {
 
     static final String SPARQL_QUERY = "application/sparql-query";
     static final String FORM = "application/x-www-form-urlencoded";
 
-    private ProtocolRequest() {}
-
-    /** The query text; an {@link EndpointError} says what is wrong with the request otherwise. */
-    static String query(Request request, int maxBytes) throws IOException {
+    /**
+     * The query text, and the answer's format where the URL names one ({@code format=csv}, as
+     * Fuseki takes it: a download link cannot set Accept); an {@link EndpointError} says what is
+     * wrong with the request otherwise.
+     */
+    static ProtocolRequest read(Request request, int maxBytes) throws IOException {
         String queryString = request.getHttpURI().getQuery();
         if (queryString != null && queryString.length() > maxBytes) {
             throw new EndpointError(414, "The query string is longer than " + maxBytes + " bytes; POST the query.");
         }
         Fields url = decode(queryString == null ? "" : queryString);
         String method = request.getMethod();
+        String format = one(url, "format");
         if ("GET".equals(method)) {
-            return single(url);
+            return new ProtocolRequest(single(url), format);
         }
         if (!"POST".equals(method)) {
             throw new EndpointError(405, "Ask with GET or POST, not " + method + ".");
@@ -48,14 +51,14 @@ final class ProtocolRequest {
                 throw EndpointError.badRequest("The query is both in the URL and in the body; send it once.");
             }
             refuseDatasets(url);
-            return nonBlank(utf8(body(request, maxBytes)));
+            return new ProtocolRequest(nonBlank(utf8(body(request, maxBytes))), format);
         }
         if (type.equals(FORM)) {
             Fields form = decode(utf8(body(request, maxBytes)));
             for (Fields.Field field : url) {
                 form.add(field.getName(), field.getValue());
             }
-            return single(form);
+            return new ProtocolRequest(single(form), format);
         }
         throw new EndpointError(415, "POST the query as " + SPARQL_QUERY + ", or as a form (" + FORM
                 + ") with the parameter query; not " + (type.isEmpty() ? "no content type" : type) + ".");
@@ -66,15 +69,34 @@ final class ProtocolRequest {
             throw EndpointError.badRequest("This endpoint only reads: it takes no SPARQL Update.");
         }
         refuseDatasets(parameters);
-        Fields.Field query = parameters.get("query");
-        if (query == null) {
+        if (parameters.get("query") == null) {
             throw EndpointError.badRequest("Send a SPARQL query in the parameter 'query'.");
         }
-        List<String> values = query.getValues();
-        if (values.size() > 1) {
-            throw EndpointError.badRequest("Send one query, not " + values.size() + ".");
+        return nonBlank(one(parameters, "query"));
+    }
+
+    /** The value of a parameter given at most once; null where it is missing. */
+    private static String one(Fields parameters, String name) {
+        Fields.Field field = parameters.get(name);
+        if (field == null) {
+            return null;
         }
-        return nonBlank(values.get(0));
+        List<String> values = field.getValues();
+        if (values.size() > 1) {
+            throw EndpointError.badRequest("Send one " + name + ", not " + values.size() + ".");
+        }
+        return values.get(0);
+    }
+
+    /** The query a browser's GET carries, for the page to show again; null where there is none to read. */
+    static String queryInUrl(Request request) {
+        String queryString = request.getHttpURI().getQuery();
+        try {
+            Fields.Field query = queryString == null ? null : decode(queryString).get("query");
+            return query == null || query.getValue().isBlank() ? null : query.getValue();
+        } catch (EndpointError e) {
+            return null;
+        }
     }
 
     /** The dataset is the merge of the sources: a request may not name graphs of its own (Protocol 2.1.4). */

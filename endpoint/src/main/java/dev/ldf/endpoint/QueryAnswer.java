@@ -54,10 +54,12 @@ final class QueryAnswer {
     }
 
     /**
-     * The query of {@code text} and the format for {@code accept}; a query that does not parse, or
-     * that names graphs or services of its own, is a 400, and no acceptable format a 406.
+     * The query of a request and its format: the one it names, else the one for {@code accept}; a
+     * query that does not parse, or that names graphs or services of its own, is a 400, and no
+     * acceptable format a 406.
      */
-    static QueryAnswer of(String text, String accept) {
+    static QueryAnswer of(ProtocolRequest request, String accept) {
+        String text = request.query();
         Query query;
         try {
             query = QueryFactory.create(text, Syntax.syntaxSPARQL_11);
@@ -71,6 +73,9 @@ final class QueryAnswer {
         if (callsService(query)) {
             throw EndpointError.badRequest("SERVICE is not run here: name the endpoint as one of the sources "
                     + "(sparql@URL) instead.");
+        }
+        if (request.format() != null) {
+            return new QueryAnswer(query, AnswerFormat.named(request.format(), query));
         }
         AnswerFormat format = AcceptHeader.choose(accept, AnswerFormat.offeredFor(query), AnswerFormat::mediaTypes);
         if (format == null) {

@@ -22,7 +22,8 @@ import dev.ldf.client.source.TripleSource;
 
 /**
  * The endpoint's requests: {@code /sparql} (the SPARQL 1.1 Protocol's query operation over the
- * sources), {@code /-/health}, {@code /-/metrics}, and {@code /}, which says where the endpoint is. Every query runs
+ * sources), {@code /-/health}, {@code /-/metrics}, and {@code /}, which says where the endpoint is;
+ * a browser gets the query page at {@code /} and {@code /sparql} ({@link EndpointPage}). Every query runs
  * on the same sources, and so shares their connections and remembered pages, with a plan of its
  * own; at most {@link EndpointLimits#maxQueries()} run at once. Errors are plain text.
  */
@@ -53,10 +54,22 @@ final class SparqlService extends Handler.Abstract {
         String path = Request.getPathInContext(request);
         try {
             switch (path) {
-                case PATH -> counted(request, response, callback);
+                case PATH -> {
+                    if (isForPage(request)) {
+                        EndpointPage.write(response, callback, sources.sources(), ProtocolRequest.queryInUrl(request));
+                    } else {
+                        counted(request, response, callback);
+                    }
+                }
                 case "/-/health" -> text(response, callback, 200, "up\n");
                 case "/-/metrics" -> metrics(response, callback);
-                case "/" -> text(response, callback, 200, about());
+                case "/" -> {
+                    if (isForPage(request)) {
+                        EndpointPage.write(response, callback, sources.sources(), null);
+                    } else {
+                        text(response, callback, 200, about());
+                    }
+                }
                 default -> throw new EndpointError(404, "Nothing here: the SPARQL endpoint is " + PATH + ".");
             }
         } catch (EndpointError e) {
@@ -72,6 +85,12 @@ final class SparqlService extends Handler.Abstract {
             }
         }
         return true;
+    }
+
+    private static boolean isForPage(Request request) {
+        String query = request.getHttpURI().getQuery();
+        return EndpointPage.wanted(request.getMethod(), request.getHeaders().get(HttpHeader.ACCEPT),
+                query != null && (query.startsWith("format=") || query.contains("&format=")));
     }
 
     /** A query, answered and counted: its status, or an error's, and its time. */
@@ -90,7 +109,7 @@ final class SparqlService extends Handler.Abstract {
     }
 
     private void query(Request request, Response response, Callback callback) throws IOException {
-        QueryAnswer answer = QueryAnswer.of(ProtocolRequest.query(request, limits.maxRequestBytes()),
+        QueryAnswer answer = QueryAnswer.of(ProtocolRequest.read(request, limits.maxRequestBytes()),
                 request.getHeaders().get(HttpHeader.ACCEPT));
         if (!running.tryAcquire()) {
             throw new EndpointError(503, "The endpoint runs " + limits.maxQueries() + " queries at once and all are "

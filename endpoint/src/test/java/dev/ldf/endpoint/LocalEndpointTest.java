@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.ldf.cli.page.QueryPage;
 import dev.ldf.client.ClientOptions;
 import dev.ldf.client.http.ClientListener;
 import dev.ldf.client.jena.FragmentDataset;
@@ -51,6 +52,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * half of the library (by subject). Every answer is compared with Jena over the whole library.
  */
 @Tag("server")
+@Tag("slow")
 class LocalEndpointTest {
 
     private static final EndpointLimits LIMITS = new EndpointLimits(Duration.ofSeconds(30), 4, 64 * 1024);
@@ -194,7 +196,10 @@ class LocalEndpointTest {
         assertError(send(HttpRequest.newBuilder(URI.create(endpoint.url())).GET()), 400, "parameter 'query'");
         assertError(post("ASK {}", "text/plain"), 415, "application/sparql-query");
         assertError(post("ASK { " + "?s ?p ?o . ".repeat(10_000) + "}", ProtocolRequest.SPARQL_QUERY), 413, "longer");
-        assertError(get("ASK {}", "text/html"), 406, "application/sparql-results+json");
+        // A browser's GET gets the query page; anything else that takes only HTML gets no answer.
+        assertError(send(HttpRequest.newBuilder(URI.create(endpoint.url())).header("Accept", "text/html")
+                .header("Content-Type", ProtocolRequest.SPARQL_QUERY).POST(HttpRequest.BodyPublishers.ofString("ASK {}"))),
+                406, "application/sparql-results+json");
         assertError(send(HttpRequest.newBuilder(URI.create(endpoint.url())).PUT(HttpRequest.BodyPublishers.noBody())),
                 405, "GET or POST");
         assertError(send(HttpRequest.newBuilder(URI.create(endpoint.url().replace("/sparql", "/nothing"))).GET()),
@@ -299,6 +304,47 @@ class LocalEndpointTest {
                     + encode("SELECT * WHERE { ?s ?p ?o }"))).GET().build();
             assertThrows(IOException.class, () -> HTTP.send(request, HttpResponse.BodyHandlers.ofString()));
         }
+    }
+
+    @Test
+    void aFormatNamedInTheUrlWinsOverAcceptAndMustSuitTheQuerysForm() {
+        String select = "SELECT ?s WHERE { ?s a <" + SplitLibrary.BASE + "Book> }";
+        long books = union.listSubjectsWithProperty(org.apache.jena.vocabulary.RDF.type,
+                union.createResource(SplitLibrary.BASE + "Book")).toList().size();
+        HttpResponse<String> csv = send(HttpRequest.newBuilder(URI.create(endpoint.url() + "?query=" + encode(select)
+                + "&format=csv")).header("Accept", "application/sparql-results+json").GET());
+        assertEquals(200, csv.statusCode(), csv.body());
+        assertEquals("text/csv;charset=utf-8", csv.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals(books + 1, csv.body().lines().count());
+        String construct = "CONSTRUCT WHERE { ?s a <" + SplitLibrary.BASE + "Book> }";
+        HttpResponse<String> triples = send(HttpRequest.newBuilder(URI.create(endpoint.url() + "?query="
+                + encode(construct) + "&format=ntriples")).GET());
+        assertEquals("application/n-triples;charset=utf-8", triples.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals(books, triples.body().lines().count());
+        assertError(send(HttpRequest.newBuilder(URI.create(endpoint.url() + "?query=" + encode(select)
+                + "&format=turtle")).GET()), 400, "format must be one of json, xml, csv, tsv");
+    }
+
+    @Test
+    void aBrowserGetsTheQueryPageWhoseOnlyScriptItsPolicyNames() {
+        String browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+        String root = endpoint.url().substring(0, endpoint.url().length() - SparqlService.PATH.length()) + "/";
+        HttpResponse<String> page = send(HttpRequest.newBuilder(URI.create(root)).header("Accept", browser).GET());
+        assertEquals(200, page.statusCode(), page.body());
+        assertEquals("text/html;charset=utf-8", page.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals(QueryPage.POLICY, page.headers().firstValue("Content-Security-Policy").orElseThrow());
+        assertTrue(page.body().contains("<form id=\"sparql\" class=\"query\" action=\"/sparql\""), page.body());
+        // Two sources: no one source's fragments to link terms to.
+        assertTrue(page.body().contains("data-fragments=\"\" data-run=\"false\""), page.body());
+        // A query in the URL (the page puts it there) is shown, escaped, and run as the page opens.
+        HttpResponse<String> shared = get("ASK { ?s ?p \"<b>\" }", browser);
+        assertTrue(shared.body().contains("data-run=\"true\""), shared.body());
+        assertTrue(shared.body().contains("ASK { ?s ?p &quot;&lt;b&gt;&quot; }</textarea>"), shared.body());
+        // Programs still get what they got: the text at /, answers and errors at /sparql.
+        HttpResponse<String> about = send(HttpRequest.newBuilder(URI.create(root)).header("Accept", "*/*").GET());
+        assertTrue(about.body().startsWith("A SPARQL 1.1 endpoint at /sparql"), about.body());
+        assertEquals("application/sparql-results+json;charset=utf-8", get("ASK {}", "*/*").headers()
+                .firstValue("Content-Type").orElseThrow());
     }
 
     /** The value of an unlabelled metric in Prometheus' text format. */

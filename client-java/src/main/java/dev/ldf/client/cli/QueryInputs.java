@@ -135,7 +135,6 @@ final class QueryInputs {
         }
     }
 
-    /** An http(s) URL with a host; anything else is a mistake in the call, with the likely fix. */
     /**
      * The positional arguments split into the sources (URLs, first) and the query text (last,
      * optional: else --file or --queries), as {@code comunica-sparql URL1 URL2 … QUERY} takes
@@ -180,6 +179,7 @@ final class QueryInputs {
         return typed.group(1).equalsIgnoreCase("sparql") ? SparqlEndpointSource.PREFIX + typed.group(2) : typed.group(2);
     }
 
+    /** An http(s) URL with a host; anything else is a mistake in the call, with the likely fix. */
     static void checkUrl(String url) {
         URI uri;
         try {

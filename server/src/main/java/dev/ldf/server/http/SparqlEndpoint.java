@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -18,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.ldf.cli.AcceptHeader;
+import dev.ldf.cli.page.QueryPage;
 import dev.ldf.server.config.Tokens;
 import dev.ldf.server.failure.ClientError;
 import dev.ldf.server.fragment.PredicateCount;
@@ -80,7 +82,9 @@ final class SparqlEndpoint extends Endpoint {
     protected void answer(HttpServletRequest request, HttpServletResponse response) throws IOException {
         long queued = queuedNanos(request);
         allow(request, response, METHODS);
-        Offer offer = AcceptHeader.choose(request.getHeader("Accept"), OFFERS, Offer::mediaTypes);
+        String named = SparqlParameters.formatInUrl(request);
+        Offer offer = named != null ? named(named) : AcceptHeader.choose(request.getHeader("Accept"), OFFERS,
+                Offer::mediaTypes);
         if (offer == null) {
             throw new HttpError(406, "None of the formats of this endpoint is acceptable: " + String.join(", ",
                     OFFERS.stream().map(o -> o.mediaTypes().get(0)).toList()) + ".");
@@ -102,6 +106,17 @@ final class SparqlEndpoint extends Endpoint {
         }
     }
 
+    /** The format a URL names ({@code format=csv}, as Fuseki takes it: a download link cannot set Accept). */
+    private static Offer named(String name) {
+        String wanted = name.trim().toLowerCase(Locale.ROOT);
+        for (ResultsFormat format : ResultsFormat.values()) {
+            if (format.name().toLowerCase(Locale.ROOT).equals(wanted) || format.mediaTypes().contains(wanted)) {
+                return new Offer(format, format.mediaTypes());
+            }
+        }
+        throw new HttpError(400, "The parameter format must be one of json, xml, csv, tsv, not " + name + ".");
+    }
+
     /**
      * The page for people: the form alone when no query came; else the form with the query and
      * one quantum's solutions, or with why the query was refused (in the page, with its status).
@@ -111,6 +126,8 @@ final class SparqlEndpoint extends Endpoint {
         HtmlQueryPage.Context context = new HtmlQueryPage.Context(urls.index(), site.config().title(),
                 dataset.served().describe(urls), urls.genidPrefix(dataset.name()));
         Headers.representation(response, OutputFormat.HTML);
+        // The page's own script may run, and ask this origin.
+        response.setHeader("Content-Security-Policy", QueryPage.POLICY);
         if (SparqlParameters.noQuery(request)) {
             response.setStatus(200);
             List<Node> predicates = dataset.served().source().predicates(HtmlQueryPage.EXAMPLE_PREDICATES).stream()

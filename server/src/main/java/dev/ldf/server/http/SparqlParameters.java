@@ -58,6 +58,11 @@ record SparqlParameters(String query, String next, boolean continuation) {
         return query == null || query.isBlank();
     }
 
+    /** The answer's format as the URL names it ({@code format}), or null. */
+    static String formatInUrl(HttpServletRequest request) {
+        return QueryParameters.parse(request.getQueryString()).first("format");
+    }
+
     /** The query as the URL gives it, for a page that shows it again; null where there is none to read. */
     static String queryInUrl(HttpServletRequest request) {
         try {

@@ -14,6 +14,7 @@ import org.apache.jena.graph.Node;
 import org.apache.jena.sparql.core.Var;
 import org.apache.jena.sparql.engine.binding.Binding;
 
+import dev.ldf.cli.page.QueryPage;
 import dev.ldf.server.fragment.DatasetDescription;
 import dev.ldf.server.fragment.Prefixes;
 
@@ -21,7 +22,8 @@ import dev.ldf.server.fragment.Prefixes;
  * The query page of a dataset's preemptive endpoint, for people: a form with the query, and under
  * it what one quantum found, as a table whose terms link to their fragments, with a link that
  * continues the query where the quantum stopped. It works without scripts: every step is a plain
- * GET, which also makes each step a link one can share.
+ * GET, which also makes each step a link one can share. The shared script ({@link QueryPage}) makes
+ * it an editor that follows the query to its end.
  */
 public final class HtmlQueryPage {
 
@@ -66,22 +68,23 @@ public final class HtmlQueryPage {
             throws IOException {
         Writer w = HtmlWriter.writer(out);
         DatasetDescription d = context.dataset();
-        HtmlWriter.head(w, d.title() + ": SPARQL");
+        QueryPage.head(w, d.title() + ": SPARQL");
         HtmlWriter.breadcrumb(w, context.indexUrl(), context.serverTitle(), d.url(), d.title());
         w.write("<main>\n<h1>SPARQL over " + HtmlText.escape(d.title()) + "</h1>\n");
-        w.write("<p>SELECT queries made of basic graph patterns, FILTER, UNION and VALUES. The server runs a query "
-                + "for a moment at a time and shows what it found; <em>More results</em> goes on where it stopped.</p>\n");
-        w.write("<form action=\"" + HtmlText.escape(d.sparqlEndpoint()) + "\" method=\"get\">\n"
-                + "<label for=\"query\">query</label><textarea id=\"query\" name=\"query\" rows=\"" + rows(query)
-                + "\" spellcheck=\"false\">" + HtmlText.escape(query) + "</textarea>\n"
-                + "<button type=\"submit\">Run query</button>\n</form>\n");
+        w.write("<p>SELECT and ASK queries over basic graph patterns with FILTER, UNION, VALUES, LIMIT, OFFSET and "
+                + "simple aggregates; the endpoint names anything else it refuses (<code>ldf-query --mode preemptive</code> "
+                + "runs it over this endpoint). The server runs a query a moment at a time; the page shows the solutions "
+                + "as they come (without scripts, one moment's, and <em>More results</em> goes on).</p>\n");
+        QueryPage.form(w, new QueryPage.Form(d.sparqlEndpoint(), query, Prefixes.of(d.prefixes()).byName(), d.url(), false));
+        w.write("<div id=\"results\">\n");
         if (error != null) {
             w.write("<p class=\"error\" role=\"alert\">" + HtmlText.escape(error) + "</p>\n");
         }
         if (quantum != null) {
             solutions(w, context, query, quantum);
         }
-        w.write("</main>\n");
+        w.write("</div>\n</main>\n");
+        QueryPage.script(w);
         HtmlWriter.foot(w);
     }
 
@@ -143,10 +146,6 @@ public final class HtmlQueryPage {
             }
         }
         return "SELECT ?s ?o WHERE {\n  ?s <" + iri + "> ?o .\n}";
-    }
-
-    private static int rows(String query) {
-        return (int) Math.max(6, Math.min(24, query.lines().count() + 1));
     }
 
     private static String encode(String s) {

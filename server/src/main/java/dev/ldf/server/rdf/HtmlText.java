@@ -8,6 +8,7 @@ import java.util.Locale;
 
 import org.apache.jena.graph.Node;
 
+import dev.ldf.cli.page.PageShell;
 import dev.ldf.server.fragment.DatasetDescription;
 
 /** Text and links of the pages for people: escaping, a term's cell, the address of a term's fragment. */
@@ -15,30 +16,9 @@ final class HtmlText {
 
     private HtmlText() {}
 
-    /**
-     * Escapes text content and attribute values (always written in double quotes); control
-     * characters that HTML forbids become U+FFFD.
-     */
+    /** See {@link PageShell#escape}. */
     static String escape(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> {
-                    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7F && c <= 0x9F)) {
-                        b.append('\uFFFD');
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.toString();
+        return PageShell.escape(s);
     }
 
     /** The fragment of {@code node} in {@code position}. */

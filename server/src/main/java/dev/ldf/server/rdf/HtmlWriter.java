@@ -7,13 +7,12 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 
-import org.apache.commons.codec.digest.DigestUtils;
 import org.apache.jena.graph.Triple;
 
+import dev.ldf.cli.page.PageShell;
 import dev.ldf.server.fragment.Catalog;
 import dev.ldf.server.fragment.Count;
 import dev.ldf.server.fragment.DatasetDescription;
@@ -34,35 +33,13 @@ import dev.ldf.server.fragment.ServerDescription;
  */
 public final class HtmlWriter implements ResponseWriter {
 
-    private static final String STYLE = """
-            body{font-family:system-ui,sans-serif;margin:1.5rem auto;max-width:72rem;padding:0 1rem;color:#222}
-            header{font-size:.9rem;margin-bottom:1rem}a{color:#0645ad;text-decoration:none}a:hover{text-decoration:underline}
-            form{display:grid;grid-template-columns:auto 1fr;gap:.3rem .6rem;max-width:48rem;margin:1rem 0}
-            input,textarea{font-family:ui-monospace,monospace;padding:.25rem}button{grid-column:2;justify-self:start;padding:.3rem 1rem}
-            table{border-collapse:collapse;width:100%;font-family:ui-monospace,monospace;font-size:.85rem}
-            th,td{text-align:left;border-bottom:1px solid #ddd;padding:.3rem;vertical-align:top;word-break:break-word}
-            td.literal{white-space:pre-wrap}.meta{color:#666}.ext{font-size:.75rem;margin-left:.3rem}
-            nav.pages{display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:baseline;margin:.8rem 0}nav.pages span.off{color:#767676}
-            dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}td.n{text-align:right}
-            a:focus,input:focus,textarea:focus,button:focus,summary:focus{outline:2px solid #0645ad;outline-offset:1px}
-            details{margin:.5rem 0 1rem}summary{cursor:pointer}.error{border-left:4px solid #b00020;padding:.2rem .8rem}""";
-
-    /**
-     * The pages' Content-Security-Policy: nothing may load but the one inline style block, named by
-     * its hash (CSP Level 2), so that no injected script or style could take effect; forms go
-     * to this server only.
-     */
-    public static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src '" + sha256(STYLE)
-            + "'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+    /** The pages' Content-Security-Policy (the query page's adds its script: {@link dev.ldf.cli.page.QueryPage#POLICY}). */
+    public static final String CONTENT_SECURITY_POLICY = PageShell.POLICY;
 
     /** Characters of a failed request's fields that an error page shows again at most. */
     private static final int ECHO_LIMIT = 2_000;
 
     HtmlWriter() {}
-
-    private static String sha256(String text) {
-        return "sha256-" + Base64.getEncoder().encodeToString(DigestUtils.sha256(text));
-    }
 
     @Override
     public void writeFragment(Fragment fragment, OutputStream out) throws IOException {
@@ -241,13 +218,10 @@ public final class HtmlWriter implements ResponseWriter {
     }
 
     static void head(Writer w, String title) throws IOException {
-        w.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + HtmlText.escape(title)
-                + "</title>\n<style>" + STYLE + "</style>\n</head>\n<body>\n");
+        PageShell.head(w, title);
     }
 
     static void foot(Writer w) throws IOException {
-        w.write("</body>\n</html>\n");
-        w.flush();
+        PageShell.foot(w);
     }
 }

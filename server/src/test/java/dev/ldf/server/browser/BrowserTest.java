@@ -1,9 +1,6 @@
 package dev.ldf.server.browser;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -13,14 +10,11 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
-import dev.ldf.cli.testing.RequiredTools;
+import dev.ldf.cli.testing.HeadlessBrowser;
+import dev.ldf.server.testing.Http;
 import dev.ldf.server.testing.TestServer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,40 +24,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The pages for people as a person uses them, in a real headless Chromium: from the index to a
  * dataset, through its predicates, the form, the pages forward and back, brTPF bindings, and an
- * error page and back. Screenshots of the main pages go to {@code target/screenshots} (the
- * README's are copies). Needs Debian's {@code chromium} and {@code chromium-driver}; without them
- * the test is skipped, unless {@code LDF_REQUIRE_TOOLS=1} (as in CI).
+ * error page and back; the query page with its script and without. Screenshots of the main pages go
+ * to {@code target/screenshots} (the docs' are copies). See {@link HeadlessBrowser} for what it needs.
  */
 @Tag("browser")
 class BrowserTest {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
-
+    private static HeadlessBrowser headless;
     private static ChromeDriver browser;
 
     @BeforeAll
     static void start() throws IOException {
-        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-            RequiredTools.missing("chromium and chromium-driver are not installed (apt-get install -y chromium chromium-driver)");
-        }
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        // Root in a container has no sandbox to drop into.
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1200,1000", "--lang=en");
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
-        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
-        Files.createDirectories(SCREENSHOTS);
+        headless = HeadlessBrowser.start();
+        browser = headless.driver();
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) {
-            browser.quit();
+        if (headless != null) {
+            headless.close();
         }
     }
 
@@ -168,49 +147,74 @@ class BrowserTest {
         browser.get(TestServer.dataset("library"));
         goingTo(() -> browser.findElement(By.linkText("the query page")).click());
         assertEquals("Library: SPARQL", browser.getTitle());
-        // The example query, over one of the dataset's own predicates, finds something as it is.
+        // The script makes the form an editor: the query highlighted, the dataset's prefixes known.
+        await("the editor", () -> !browser.findElements(By.cssSelector("form.enhanced .editor pre span.k")).isEmpty());
+        assertFalse(browser.findElements(By.cssSelector(".hint abbr[data-prefix=schema]")).isEmpty());
+        // The example query, over one of the dataset's own predicates, finds something as it is; Ctrl-Enter runs it.
         WebElement query = browser.findElement(By.id("query"));
         assertTrue(query.getAttribute("value").contains("SELECT ?s ?o WHERE"), query.getAttribute("value"));
-        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
-        assertFalse(browser.findElements(By.cssSelector("main > table tbody tr")).isEmpty(), text("main"));
-        query = browser.findElement(By.id("query"));
+        query.sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
+        awaitAnswer();
+        assertFalse(browser.findElements(By.cssSelector("#answer tbody tr")).isEmpty(), text("main"));
+
+        // Typing a known prefix and its colon declares it.
         query.clear();
-        query.sendKeys("PREFIX schema: <http://schema.org/>\nSELECT ?book ?author WHERE { ?book schema:author ?author }");
-        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
-        assertTrue(text("p.count").matches("[1-9][0-9,]* solutions? in .*"), text("p.count"));
-        assertEquals(List.of("?book", "?author"), browser.findElements(By.cssSelector("main > table thead th")).stream()
+        query.sendKeys("SELECT ?book ?author WHERE { ?book schema:author ?author }");
+        assertTrue(query.getAttribute("value").startsWith("PREFIX schema: <http://schema.org/>\nSELECT ?book"),
+                query.getAttribute("value"));
+        browser.findElement(By.cssSelector("form button[type=submit]")).click();
+        awaitAnswer();
+        String status = text("#answer p.count");
+        assertTrue(status.matches("[1-9][0-9,]* results? in [0-9.]+ s\\."), status);
+        int total = Integer.parseInt(status.substring(0, status.indexOf(' ')).replace(",", ""));
+        assertEquals(total, browser.findElements(By.cssSelector("#answer tbody tr")).size());
+        assertEquals(List.of("?book", "?author"), browser.findElements(By.cssSelector("#answer thead th")).stream()
                 .map(WebElement::getText).toList());
-        assertTrue(browser.findElement(By.id("query")).getAttribute("value").contains("schema:author"), "the form keeps the query");
+        // Terms link to their fragments; the address bar holds the query, to share.
+        String link = browser.findElement(By.cssSelector("#answer tbody td a")).getAttribute("href");
+        assertTrue(link.startsWith(TestServer.dataset("library") + "?subject="), link);
+        assertTrue(browser.getCurrentUrl().contains("query=PREFIX"), browser.getCurrentUrl());
+        // The downloads are the whole answer, as the endpoint writes it.
+        String csv = browser.findElement(By.linkText("CSV")).getAttribute("href");
+        assertTrue(csv.contains("format=csv"), csv);
+        assertEquals(total + 1, Http.get(csv).body().lines().count());
         screenshot("query");
 
-        // A query of every triple takes several quanta: More results goes on until the query is complete.
-        query = browser.findElement(By.id("query"));
+        // Tab completes a prefix's name (and declares it); where there is nothing to complete, it leaves the field.
         query.clear();
-        query.sendKeys("SELECT * WHERE { ?s ?p ?o }");
-        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
-        int rows = browser.findElements(By.cssSelector("main > table tbody tr")).size();
-        while (!browser.findElements(By.linkText("More results")).isEmpty()) {
-            goingTo(() -> browser.findElement(By.linkText("More results")).click());
-            rows += browser.findElements(By.cssSelector("main > table tbody tr")).size();
-        }
-        assertEquals(5_625, rows);
-        assertTrue(text("p.count").contains("the query is complete"), text("p.count"));
+        query.sendKeys("SELECT * WHERE { ?s sche");
+        query.sendKeys(Keys.TAB);
+        assertTrue(query.getAttribute("value").endsWith("?s schema:"), query.getAttribute("value"));
+        assertTrue(query.getAttribute("value").startsWith("PREFIX schema:"), query.getAttribute("value"));
 
-        // A query the endpoint cannot run: the page says why, with the query as it was.
-        query = browser.findElement(By.id("query"));
+        // A query the endpoint cannot run: the page says why, and keeps the query.
         query.clear();
         query.sendKeys("SELECT * WHERE { ?s ?p ?o } ORDER BY ?s");
-        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
-        assertTrue(text("[role=alert]").contains("ORDER BY"), text("[role=alert]"));
-        assertTrue(browser.findElement(By.id("query")).getAttribute("value").endsWith("ORDER BY ?s"));
+        query.sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
+        awaitAnswer();
+        assertTrue(text("#answer [role=alert]").contains("ORDER BY"), text("#answer"));
+        assertTrue(query.getAttribute("value").endsWith("ORDER BY ?s"));
 
-        // What people type first: LIMIT.
-        query = browser.findElement(By.id("query"));
-        query.clear();
-        query.sendKeys("SELECT * WHERE { ?s ?p ?o } LIMIT 5");
-        goingTo(() -> browser.findElement(By.cssSelector("form button")).click());
-        assertEquals(5, browser.findElements(By.cssSelector("main > table tbody tr")).size());
-        assertTrue(text("p.count").contains("the query is complete"), text("p.count"));
+        // Without the script, a GET of the page with a query shows one quantum, and More results goes on to the end.
+        browser.get(Http.url(TestServer.dataset("library") + "/sparql", "query", "SELECT * WHERE { ?s ?p ?o }"));
+        int rows = browser.findElements(By.cssSelector("#results table tbody tr")).size();
+        while (!browser.findElements(By.linkText("More results")).isEmpty()) {
+            goingTo(() -> browser.findElement(By.linkText("More results")).click());
+            rows += browser.findElements(By.cssSelector("#results table tbody tr")).size();
+        }
+        assertEquals(5_625, rows);
+        assertTrue(text("#results p.count").contains("the query is complete"), text("#results p.count"));
+        // The script runs the same query whole: every solution, with no link to follow.
+        browser.findElement(By.id("query")).sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
+        awaitAnswer();
+        assertTrue(text("#answer p.count").startsWith("5,625 results in"), text("#answer p.count"));
+        assertTrue(browser.findElements(By.id("results")).isEmpty(), "the quantum's rows give way to the whole answer");
+    }
+
+    /** Waits until the query the page runs has its final line: its total and time, or its error. */
+    private static void awaitAnswer() {
+        await("the answer", () -> browser.findElements(By.cssSelector("#answer button.stop")).isEmpty()
+                && !browser.findElements(By.cssSelector("#answer p.count")).isEmpty());
     }
 
     @Test
@@ -221,9 +225,10 @@ class BrowserTest {
                 String id = field.getAttribute("id");
                 assertEquals(1, browser.findElements(By.cssSelector("label[for='" + id + "']")).size(), "a label for " + id);
             }
-            // A fragment page's statements come as a JSON-LD data block, which is not run.
+            // A fragment page's statements come as a JSON-LD data block, which is not run; the query
+            // page's script is inline, and its CSP names it by its hash.
             assertEquals(0, browser.findElements(By.cssSelector(
-                    "script:not([type='application/ld+json']), link[rel=stylesheet], img, iframe")).size());
+                    "script[src], link[rel=stylesheet], img, iframe")).size());
         }
         browser.get(TestServer.dataset("library"));
         // The keyboard reaches the form: the first tab stops in the breadcrumb, then the fields follow.
@@ -232,49 +237,16 @@ class BrowserTest {
         assertEquals("a", browser.switchTo().activeElement().getTagName());
     }
 
-    /**
-     * Does what takes the browser to another page and waits until that page has loaded: a click
-     * returns before the old page is gone, and reading right after it may read the old page.
-     */
     private static void goingTo(Runnable action) {
-        WebElement leaving = browser.findElement(By.tagName("html"));
-        action.run();
-        await("the old page to go", () -> {
-            try {
-                leaving.getTagName();
-                return false;
-            } catch (WebDriverException gone) {
-                // Stale, or, in the middle of the swap, Chrome's "Node with given id does not belong
-                // to the document": either way the old page's element is no longer there.
-                return true;
-            }
-        });
-        await("the new page to load", () -> {
-            try {
-                return "complete".equals(browser.executeScript("return document.readyState"));
-            } catch (WebDriverException notYet) {
-                return false; // a script sent while the new document is being set up; ask again
-            }
-        });
+        headless.goingTo(action);
     }
 
     private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited 30 s for " + what + " at " + browser.getCurrentUrl());
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        headless.await(what, condition);
     }
 
     private static String text(String css) {
-        return browser.findElement(By.cssSelector(css)).getText();
+        return headless.text(css);
     }
 
     private static String pagesText() {
@@ -282,6 +254,6 @@ class BrowserTest {
     }
 
     private static void screenshot(String name) throws IOException {
-        Files.write(SCREENSHOTS.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+        headless.screenshot(name);
     }
 }
