@@ -37,7 +37,7 @@ final class EndpointMetrics implements ClientListener {
 
     EndpointMetrics() {
         queries = Counter.builder().name("ldf_endpoint_queries_total")
-                .help("Requests to /sparql answered, by HTTP status (an answer cut short counts as its 200)")
+                .help("Queries answered (at /sparql, and ldf-query calls handed off), by HTTP status (an answer cut short counts as its 200)")
                 .labelNames("status").register(registry);
         duration = Histogram.builder().name("ldf_endpoint_query_duration_seconds")
                 .help("Time from a query's arrival to its answer's last byte").classicOnly()

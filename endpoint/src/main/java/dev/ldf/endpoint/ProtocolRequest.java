@@ -75,8 +75,21 @@ record ProtocolRequest(String query, String format) {
         return nonBlank(one(parameters, "query"));
     }
 
+    /** The fields of a POSTed form, read no further than {@code maxBytes}; any other request is refused. */
+    static Fields form(Request request, int maxBytes) throws IOException {
+        if (!"POST".equals(request.getMethod())) {
+            throw new EndpointError(405, "POST the call as a form (" + FORM + ").");
+        }
+        String contentType = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
+        String type = contentType == null ? "" : contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+        if (!type.equals(FORM)) {
+            throw new EndpointError(415, "POST the call as a form (" + FORM + ").");
+        }
+        return decode(utf8(body(request, maxBytes)));
+    }
+
     /** The value of a parameter given at most once; null where it is missing. */
-    private static String one(Fields parameters, String name) {
+    static String one(Fields parameters, String name) {
         Fields.Field field = parameters.get(name);
         if (field == null) {
             return null;

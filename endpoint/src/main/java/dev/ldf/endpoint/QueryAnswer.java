@@ -40,7 +40,7 @@ import dev.ldf.client.source.Federation;
  * first result (or its end) before anything is written, so that a failure up to there is an error
  * status; the answer then streams as ARQ produces it.
  */
-final class QueryAnswer {
+final class QueryAnswer implements Answer {
 
     /** The most triples a JSON-LD or RDF/XML answer holds: those syntaxes are written from a whole graph. */
     static final int MAX_WHOLE_GRAPH_TRIPLES = 1_000_000;
@@ -89,12 +89,18 @@ final class QueryAnswer {
         return format;
     }
 
+    @Override
+    public String contentType() {
+        return format.contentType();
+    }
+
     /**
      * Runs the query over {@code sources} within {@code timeout} (kept by an alarm on
      * {@code clock}) and writes its answer to {@code out}; a failure is thrown as the
      * {@link EndpointError} that tells the client why.
      */
-    void write(Federation sources, Duration timeout, ScheduledExecutorService clock, OutputStream out)
+    @Override
+    public void write(Federation sources, Duration timeout, ScheduledExecutorService clock, OutputStream out)
             throws IOException {
         long started = System.nanoTime();
         QueryExec exec = QueryExec.dataset(FragmentDataset.of(sources).asDatasetGraph())
@@ -144,7 +150,8 @@ final class QueryAnswer {
      * What the client is told: a query past its time is a 504 (whatever the cancellation broke on
      * its way out); a source that failed is a 502 that names it; anything else a 500 without details.
      */
-    private static EndpointError explained(RuntimeException e, long elapsedNanos, Duration timeout) {
+    /** What a failed query tells its client: a timeout, a source's failure, or the failure itself. */
+    static EndpointError explained(RuntimeException e, long elapsedNanos, Duration timeout) {
         if (e instanceof EndpointError error) {
             return error;
         }

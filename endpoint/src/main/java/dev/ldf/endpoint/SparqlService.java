@@ -23,7 +23,8 @@ import dev.ldf.client.source.TripleSource;
 /**
  * The endpoint's requests: {@code /sparql} (the SPARQL 1.1 Protocol's query operation over the
  * sources), {@code /-/health}, {@code /-/metrics}, and {@code /}, which says where the endpoint is;
- * a browser gets the query page at {@code /} and {@code /sparql} ({@link EndpointPage}). Every query runs
+ * a browser gets the query page at {@code /} and {@code /sparql} ({@link EndpointPage}), and
+ * {@code bin/ldf-query} hands its calls to {@value HandoffAnswer#PATH}. Every query runs
  * on the same sources, and so shares their connections and remembered pages, with a plan of its
  * own; at most {@link EndpointLimits#maxQueries()} run at once. Errors are plain text.
  */
@@ -58,9 +59,13 @@ final class SparqlService extends Handler.Abstract {
                     if (isForPage(request)) {
                         EndpointPage.write(response, callback, sources.sources(), ProtocolRequest.queryInUrl(request));
                     } else {
-                        counted(request, response, callback);
+                        counted(response, callback, () -> QueryAnswer.of(
+                                ProtocolRequest.read(request, limits.maxRequestBytes()),
+                                request.getHeaders().get(HttpHeader.ACCEPT)));
                     }
                 }
+                case HandoffAnswer.PATH -> counted(response, callback,
+                        () -> HandoffAnswer.of(request, limits.maxRequestBytes(), sources));
                 case "/-/health" -> text(response, callback, 200, "up\n");
                 case "/-/metrics" -> metrics(response, callback);
                 case "/" -> {
@@ -93,12 +98,17 @@ final class SparqlService extends Handler.Abstract {
                 query != null && (query.startsWith("format=") || query.contains("&format=")));
     }
 
+    /** What a request asks to be answered, read from it; a mistake in it is thrown. */
+    private interface Asked {
+        Answer read() throws IOException;
+    }
+
     /** A query, answered and counted: its status, or an error's, and its time. */
-    private void counted(Request request, Response response, Callback callback) throws IOException {
+    private void counted(Response response, Callback callback, Asked asked) throws IOException {
         long started = System.nanoTime();
         int status = 500;
         try {
-            query(request, response, callback);
+            query(response, callback, asked.read());
             status = 200;
         } catch (EndpointError e) {
             status = e.status();
@@ -108,16 +118,14 @@ final class SparqlService extends Handler.Abstract {
         }
     }
 
-    private void query(Request request, Response response, Callback callback) throws IOException {
-        QueryAnswer answer = QueryAnswer.of(ProtocolRequest.read(request, limits.maxRequestBytes()),
-                request.getHeaders().get(HttpHeader.ACCEPT));
+    private void query(Response response, Callback callback, Answer answer) throws IOException {
         if (!running.tryAcquire()) {
             throw new EndpointError(503, "The endpoint runs " + limits.maxQueries() + " queries at once and all are "
                     + "running; try again.", 1, null);
         }
         metrics.queryStarted();
         try {
-            HeldOutput out = new HeldOutput(() -> begin(response, answer.format()), HELD_BYTES);
+            HeldOutput out = new HeldOutput(() -> begin(response, answer.contentType()), HELD_BYTES);
             try {
                 answer.write(sources.forOneQuery(), limits.queryTimeout(), clock, out);
                 out.finish();
@@ -150,9 +158,9 @@ final class SparqlService extends Handler.Abstract {
         response.write(true, ByteBuffer.wrap(text.toByteArray()), callback);
     }
 
-    private static OutputStream begin(Response response, AnswerFormat format) {
+    private static OutputStream begin(Response response, String contentType) {
         response.setStatus(200);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, format.contentType());
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
         // An answer depends on the sources' data at the time: no cache may keep it.
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
         response.getHeaders().add(HttpHeader.VARY, "Accept");

@@ -67,49 +67,54 @@ final class QueryOutput {
      */
     static void write(Query query, Federation source, Format chosen, boolean skolemIris, OutputStream output,
             LongConsumer onResults) throws IOException {
+        try (QueryExec exec = QueryExec.dataset(FragmentDataset.of(source).asDatasetGraph()).query(query).build()) {
+            write(query, exec, chosen, skolemIris, output, onResults);
+        }
+    }
+
+    /** Runs {@code exec}, the execution of {@code query} (its owner closes it), and writes its results. */
+    static void write(Query query, QueryExec exec, Format chosen, boolean skolemIris, OutputStream output,
+            LongConsumer onResults) throws IOException {
         // Result writers give blank nodes short labels of their own; RDF writers keep a node's label,
         // which for the server's blank nodes is a whole IRI: those get short ones here.
         UnaryOperator<Node> terms = skolemIris ? SkolemIris::asSkolemIri
                 : query.isSelectType() || query.isAskType() ? UnaryOperator.identity() : shortLabels();
-        QueryExec exec = QueryExec.dataset(FragmentDataset.of(source).asDatasetGraph()).query(query).build();
-        try (exec) {
-            if (query.isSelectType()) {
-                RowSet rows = exec.select();
-                Iterator<Binding> timed = counting(Iter.map(rows, b -> SkolemIris.mapValues(b, terms)), onResults);
-                ResultSet resultSet = ResultSet.adapt(RowSetStream.create(rows.getResultVars(), timed));
-                if (chosen == Format.TABLE) {
-                    ResultSetFormatter.out(output, resultSet);
-                } else {
-                    ResultSetMgr.write(output, resultSet, chosen.results);
-                }
-            } else if (query.isAskType()) {
-                boolean answer = exec.ask();
-                onResults.accept(1);
-                if (chosen == Format.TABLE) {
-                    output.write((answer + "\n").getBytes(StandardCharsets.UTF_8));
-                } else {
-                    ResultSetMgr.write(output, answer, chosen.results);
-                }
-            } else if (query.isConstructType() && chosen.graph.getLang() != Lang.JSONLD11
-                    && chosen.graph.getLang() != Lang.RDFXML) {
-                StreamRDF writer = StreamRDFWriter.getWriterStream(output, chosen.graph);
-                writer.start();
-                query.getPrefixMapping().getNsPrefixMap().forEach(writer::prefix);
-                Iterator<Triple> triples = exec.constructTriples();
-                while (triples.hasNext()) {
-                    writer.triple(map(triples.next(), terms));
-                    onResults.accept(1);
-                }
-                writer.finish();
+        if (query.isSelectType()) {
+            RowSet rows = exec.select();
+            Iterator<Binding> timed = counting(Iter.map(rows, b -> SkolemIris.mapValues(b, terms)), onResults);
+            ResultSet resultSet = ResultSet.adapt(RowSetStream.create(rows.getResultVars(), timed));
+            if (chosen == Format.TABLE) {
+                ResultSetFormatter.out(output, resultSet);
             } else {
-                Graph graph = query.isConstructType() ? exec.construct() : exec.describe();
-                Graph mapped = GraphFactory.createGraphMem();
-                graph.find().forEach(t -> mapped.add(map(t, terms)));
-                graph = mapped;
-                graph.getPrefixMapping().setNsPrefixes(query.getPrefixMapping());
-                onResults.accept(graph.size());
-                RDFDataMgr.write(output, graph, chosen.graph);
+                ResultSetMgr.write(output, resultSet, chosen.results);
             }
+        } else if (query.isAskType()) {
+            boolean answer = exec.ask();
+            onResults.accept(1);
+            if (chosen == Format.TABLE) {
+                output.write((answer + "\n").getBytes(StandardCharsets.UTF_8));
+            } else {
+                ResultSetMgr.write(output, answer, chosen.results);
+            }
+        } else if (query.isConstructType() && chosen.graph.getLang() != Lang.JSONLD11
+                && chosen.graph.getLang() != Lang.RDFXML) {
+            StreamRDF writer = StreamRDFWriter.getWriterStream(output, chosen.graph);
+            writer.start();
+            query.getPrefixMapping().getNsPrefixMap().forEach(writer::prefix);
+            Iterator<Triple> triples = exec.constructTriples();
+            while (triples.hasNext()) {
+                writer.triple(map(triples.next(), terms));
+                onResults.accept(1);
+            }
+            writer.finish();
+        } else {
+            Graph graph = query.isConstructType() ? exec.construct() : exec.describe();
+            Graph mapped = GraphFactory.createGraphMem();
+            graph.find().forEach(t -> mapped.add(map(t, terms)));
+            graph = mapped;
+            graph.getPrefixMapping().setNsPrefixes(query.getPrefixMapping());
+            onResults.accept(graph.size());
+            RDFDataMgr.write(output, graph, chosen.graph);
         }
     }
 

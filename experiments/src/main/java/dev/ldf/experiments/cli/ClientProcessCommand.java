@@ -53,7 +53,7 @@ final class ClientProcessCommand implements Callable<Integer> {
     @Option(names = "--no-comunica", description = "Leave Comunica out (it is installed from npm on first use).")
     boolean noComunica;
 
-    @Option(names = "--no-endpoint", description = "Leave out curl asking one bin/ldf-endpoint started once.")
+    @Option(names = "--no-endpoint", description = "Leave out curl asking one bin/ldf-endpoint started once, and bin/ldf-query handing its calls to one.")
     boolean noEndpoint;
 
     @Option(names = "--timeout", description = "Seconds per query and client (default: 60; paper: 300).")
@@ -92,6 +92,7 @@ final class ClientProcessCommand implements Callable<Integer> {
         }
         if (!noEndpoint) {
             clients.add(ClientProcesses.endpoint(ClientProcessReport.ENDPOINT, root));
+            clients.add(ClientProcesses.handedOff(ClientProcessReport.HANDED_OFF, root));
         }
         String comunicaVersion = "";
         if (!noComunica) {

@@ -52,7 +52,14 @@ public final class ClientProcesses {
         /** {@code curl} POSTing the file to the endpoint that {@code command} started once over the URL. */
         ENDPOINT,
         /** {@code comunica-sparql sparql@ENDPOINT -f FILE}: Comunica reading an endpoint of its own as a SPARQL source. */
-        COMUNICA_OVER_ENDPOINT
+        COMUNICA_OVER_ENDPOINT,
+        /** {@code bin/ldf-query URL -f FILE} as {@link #LDF_QUERY}, with {@code LDF_ENDPOINT} naming an endpoint of its own. */
+        LDF_QUERY_HANDED_OFF;
+
+        /** Whether the client asks an endpoint of its own, started before the sequence. */
+        boolean asksEndpoint() {
+            return this == ENDPOINT || this == COMUNICA_OVER_ENDPOINT || this == LDF_QUERY_HANDED_OFF;
+        }
     }
 
     /** A command line client: its label and how it runs a query file against a dataset URL. */
@@ -62,7 +69,7 @@ public final class ClientProcesses {
         List<String> commandFor(String url, Path queryFile, String endpoint) {
             List<String> c = new ArrayList<>();
             switch (kind) {
-                case LDF_QUERY -> {
+                case LDF_QUERY, LDF_QUERY_HANDED_OFF -> {
                     c.addAll(command);
                     c.addAll(List.of(url, "-f", queryFile.toString(), "--format", "tsv", "-q"));
                 }
@@ -100,8 +107,8 @@ public final class ClientProcesses {
     private final Path hdt;
     private final List<Client> clients;
     /**
-     * The URL of each endpoint client's own endpoint: curl and Comunica each ask one of their own,
-     * so that neither finds a query's pages already in the other's cache.
+     * The URL of each endpoint client's own endpoint: curl, Comunica and the handing-off launcher
+     * each ask one of their own, so that none finds a query's pages already in another's cache.
      */
     private final Map<Client, String> endpointUrls = new HashMap<>();
     private final Duration timeout;
@@ -120,6 +127,14 @@ public final class ClientProcesses {
         env.put("XDG_CACHE_HOME", cache.toAbsolutePath().toString());
         env.put("JAVA_HOME", javaHome == null ? "" : javaHome.toString());
         return new Client(label, List.of(root.resolve("bin/ldf-query").toString()), env, Kind.LDF_QUERY);
+    }
+
+    /**
+     * {@code bin/ldf-query} under {@code root} handing each call to an endpoint of its own
+     * ({@code LDF_ENDPOINT}), started with the {@link #endpoint} client's launcher (there must be one).
+     */
+    public static Client handedOff(String label, Path root) {
+        return new Client(label, List.of(root.resolve("bin/ldf-query").toString()), Map.of(), Kind.LDF_QUERY_HANDED_OFF);
     }
 
     /** {@code bin/ldf-endpoint} under {@code root}, on the default Java, asked by {@code curl}. */
@@ -156,7 +171,7 @@ public final class ClientProcesses {
             List<String> launcher = clients.stream().filter(c -> c.kind() == Kind.ENDPOINT).findFirst()
                     .map(Client::command).orElse(List.of());
             for (Client client : clients) {
-                if (client.kind() == Kind.ENDPOINT || client.kind() == Kind.COMUNICA_OVER_ENDPOINT) {
+                if (client.kind().asksEndpoint()) {
                     endpoints.add(startEndpoint(client, launcher, url, work));
                 }
             }
@@ -239,6 +254,11 @@ public final class ClientProcesses {
                 .redirectOutput(results.toFile())
                 .redirectError(ProcessBuilder.Redirect.appendTo(work.resolve(logName(client)).toFile()));
         builder.environment().remove("LDF_QUERY_JAVA_OPTS");
+        builder.environment().remove("LDF_ENDPOINT");
+        if (client.kind() == Kind.LDF_QUERY_HANDED_OFF) {
+            String endpoint = endpointUrls.get(client);
+            builder.environment().put("LDF_ENDPOINT", endpoint.substring(0, endpoint.lastIndexOf('/')));
+        }
         client.environment().forEach((k, v) -> {
             if (v.isEmpty()) {
                 builder.environment().remove(k);

@@ -341,6 +341,8 @@ class ExperimentsSmokeTest {
         if (curl) {
             assertEquals(3, queries.stream().filter(r -> r.get("client").equals(ClientProcessReport.ENDPOINT)).count(),
                     "curl asked the endpoint each query");
+            assertEquals(3, queries.stream().filter(r -> r.get("client").equals(ClientProcessReport.HANDED_OFF)).count(),
+                    "the launcher handed each query to its endpoint");
         }
         assertTrue(queries.stream().allMatch(r -> r.get("status").equals("COMPLETED") && r.get("matches").equals("true")
                 && Double.parseDouble(r.get("time_ms")) > 0), "every process gave Jena's count");
