@@ -140,6 +140,13 @@ public final class Main implements Callable<Integer> {
         return ExitCode.OK;
     }
 
+    /** The configuration that a call with {@code args} serves (no file of it is opened). */
+    static ServerConfig configurationOf(String... args) {
+        Main main = new Main();
+        new CommandLine(main).parseArgs(args);
+        return main.configuration();
+    }
+
     private ServerConfig configuration() {
         ServerConfig config;
         if (source.config != null) {
@@ -151,6 +158,8 @@ public final class Main implements Callable<Integer> {
                     .title(title).pageSize(pageSize)
                     .loading(loading == null ? DatasetConfig.Loading.AUTO : loading.mode())
                     .maxBindingsPerRequest(maxBindings).build()));
+            // The index and every page's breadcrumb say what is served, not a generic name.
+            config = config.toBuilder().title("Linked Data Fragments of " + fileName).build();
         }
         ServerConfig.Builder given = config.toBuilder();
         if (host != null || port != null) {

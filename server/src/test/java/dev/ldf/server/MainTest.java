@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.ldf.cli.testing.CommandRun;
 import dev.ldf.hdt.files.HdtFiles;
+import dev.ldf.server.config.ServerConfig;
 import dev.ldf.server.live.log.PatchLog;
 import dev.ldf.server.testing.TestData;
 
@@ -131,6 +132,16 @@ class MainTest {
             assertFalse(run.err().contains("Opened "), run.err());
             assertTrue(run.err().contains("--port"), run.err());
         }
+    }
+
+    @Test
+    void withHdtThePagesNameTheFileServed() {
+        // Issue 54: not "Linked Data Fragments server", the same for every file.
+        ServerConfig config = Main.configurationOf("--hdt", TestData.libraryHdt().toString());
+        assertEquals("Linked Data Fragments of library.hdt", config.title());
+        assertEquals("library", config.datasets().get(0).title());
+        assertEquals("Mine", Main.configurationOf("--hdt", TestData.libraryHdt().toString(), "--title", "Mine")
+                .datasets().get(0).title());
     }
 
     @Test

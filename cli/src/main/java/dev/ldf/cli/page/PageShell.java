@@ -21,8 +21,8 @@ public final class PageShell {
             form{display:grid;grid-template-columns:auto 1fr;gap:.3rem .6rem;max-width:48rem;margin:1rem 0}
             input,textarea{font-family:ui-monospace,monospace;padding:.25rem}button{grid-column:2;justify-self:start;padding:.3rem 1rem}
             table{border-collapse:collapse;width:100%;font-family:ui-monospace,monospace;font-size:.85rem}
-            th,td{text-align:left;border-bottom:1px solid #ddd;padding:.3rem;vertical-align:top;word-break:break-word}
-            td.literal{white-space:pre-wrap}.meta{color:#666}.ext{font-size:.75rem;margin-left:.3rem}
+            th,td{text-align:left;border-bottom:1px solid #ddd;padding:.3rem;vertical-align:top;overflow-wrap:break-word}
+            td.literal{white-space:pre-wrap;overflow-wrap:anywhere}.meta{color:#666}.ext{font-size:.75rem;margin-left:.3rem}
             nav.pages{display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:baseline;margin:.8rem 0}nav.pages span.off{color:#767676}
             dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem}dt{color:#666}td.n{text-align:right}
             a:focus,input:focus,textarea:focus,button:focus,summary:focus{outline:2px solid #0645ad;outline-offset:1px}

@@ -6,9 +6,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 import dev.ldf.cli.UsageException;
 import dev.ldf.experiments.clientprocess.ClientProcessReport;
@@ -113,20 +116,41 @@ final class ClientProcessCommand implements Callable<Integer> {
         String setup = String.format(Locale.ROOT, "Setup: WatDiv scale factor %d (seed %d, this project's generator), "
                         + "%d queries of `%s`, one server process on loopback started as the README starts it (one "
                         + "dataset, its defaults); each query written to a file and run by each client as a process of "
-                        + "its own (`bin/ldf-query URL -f FILE --format tsv -q`, with its class-data archive written by a "
-                        + "first, unmeasured run; `comunica-sparql brtpf@URL -f FILE -t text/tab-separated-values`%s; "
-                        + "`curl --data-urlencode query@FILE` to one `bin/ldf-endpoint URL` started before the first "
-                        + "query and kept running, as a warm client for comparison, and `comunica-sparql` with "
-                        + "another such endpoint as its `sparql@` source: each endpoint client asks its own, so that "
-                        + "neither finds a query's pages in the other's cache), "
-                        + "the clients' order reversed every other query, a %d s timeout. Times are the processes' own, "
-                        + "start to exit.", experiment.scale(), experiment.seed, sequence.size(),
-                sequenceOptions.name(sequenceFile), comunicaVersion.isEmpty() ? "" : ", Comunica " + comunicaVersion
-                        + " on Node.js 22", perQuery.toSeconds());
+                        + "its own (%s), the clients' order reversed every other query, a %d s timeout. Times are the "
+                        + "processes' own, start to exit.", experiment.scale(), experiment.seed, sequence.size(),
+                sequenceOptions.name(sequenceFile), commands(clients, comunicaVersion), perQuery.toSeconds());
         new ClientProcessReport(runs).write(output, setup);
         RunRecord.write(spec, output, List.of(hdt, sequenceFile), started);
         long wrong = runs.stream().filter(r -> !r.client().equals("Comunica") && (r.mismatch() || !r.completed())).count();
         System.err.printf(Locale.ROOT, "wrote %s (%d of our queries wrong or unfinished)%n", output, wrong);
         return wrong == 0 ? 0 : 1;
+    }
+
+    /** How each client that ran was called, said in the order of the table. */
+    private static String commands(List<ClientProcesses.Client> clients, String comunicaVersion) {
+        Set<ClientProcesses.Kind> kinds = clients.stream().map(ClientProcesses.Client::kind)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(ClientProcesses.Kind.class)));
+        List<String> said = new ArrayList<>();
+        said.add("`bin/ldf-query URL -f FILE --format tsv -q`, with its class-data archive written by a first, "
+                + "unmeasured run");
+        if (kinds.contains(ClientProcesses.Kind.COMUNICA)) {
+            said.add("`comunica-sparql brtpf@URL -f FILE -t text/tab-separated-values`"
+                    + (comunicaVersion.isEmpty() ? "" : ", Comunica " + comunicaVersion + " on Node.js 22"));
+        }
+        if (kinds.contains(ClientProcesses.Kind.ENDPOINT)) {
+            said.add("`curl --data-urlencode query@FILE` to one `bin/ldf-endpoint URL` started before the first query "
+                    + "and kept running, as a warm client for comparison");
+        }
+        if (kinds.contains(ClientProcesses.Kind.LDF_QUERY_HANDED_OFF)) {
+            said.add("the same `bin/ldf-query` command with `LDF_ENDPOINT` naming another such endpoint, to which the "
+                    + "launcher hands each call with curl, no JVM started");
+        }
+        if (kinds.contains(ClientProcesses.Kind.COMUNICA_OVER_ENDPOINT)) {
+            said.add("`comunica-sparql` with another such endpoint as its `sparql@` source");
+        }
+        String all = String.join("; ", said);
+        return clients.stream().filter(c -> c.kind().asksEndpoint()).count() > 1
+                ? all + ": each endpoint client asks its own, so that none finds a query's pages in another's cache"
+                : all;
     }
 }

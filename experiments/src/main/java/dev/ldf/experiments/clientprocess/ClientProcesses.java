@@ -57,7 +57,7 @@ public final class ClientProcesses {
         LDF_QUERY_HANDED_OFF;
 
         /** Whether the client asks an endpoint of its own, started before the sequence. */
-        boolean asksEndpoint() {
+        public boolean asksEndpoint() {
             return this == ENDPOINT || this == COMUNICA_OVER_ENDPOINT || this == LDF_QUERY_HANDED_OFF;
         }
     }

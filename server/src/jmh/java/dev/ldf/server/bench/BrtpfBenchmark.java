@@ -114,7 +114,7 @@ public class BrtpfBenchmark {
         FragmentPage page = source.page(Selector.of(pattern, parsed), 0, 100);
         DatasetDescription dataset = new DatasetDescription("library", "Library", "", BASE, Map.of(), 100, 1000, 1 << 20);
         FragmentRequest request = new FragmentRequest(pattern, parsed, 1, new FragmentRequest.Input("?s", "", "", values));
-        Fragment fragment = new Fragment(new ServerDescription("Bench", "", "http://bench.example/"), dataset, request, page,
+        Fragment fragment = new Fragment(new ServerDescription("Bench", "", "http://bench.example/", java.util.List.of()), dataset, request, page,
                 new Fragment.PageLinks(BASE + "?values=x", BASE, null, BASE + "?page=2"),
                 new Skolemizer("http://bench.example/.well-known/genid/library/"));
         LibraryFixture.CountingStream out = new LibraryFixture.CountingStream();

@@ -63,7 +63,7 @@ public class SerialisationBenchmark {
         FragmentPage page = fixture.source.page(Selector.of(pattern), 0, pageSize);
         DatasetDescription dataset = new DatasetDescription("library", "Library", "", BASE, Map.of(), pageSize, 1000, 1 << 20);
         FragmentRequest request = new FragmentRequest(pattern, null, 1, new FragmentRequest.Input("", "", "", null));
-        fragment = new Fragment(new ServerDescription("Bench", "", "http://bench.example/"), dataset, request, page,
+        fragment = new Fragment(new ServerDescription("Bench", "", "http://bench.example/", java.util.List.of()), dataset, request, page,
                 new Fragment.PageLinks(BASE, BASE, null, BASE + "?page=2"),
                 new Skolemizer("http://bench.example/.well-known/genid/library/"));
         writer = Writers.standard().get(format);

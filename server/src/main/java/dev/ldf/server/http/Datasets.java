@@ -21,10 +21,13 @@ public final class Datasets {
     private final ServerConfig config;
     private final Map<String, HostedDataset> byName = new LinkedHashMap<>();
     private final StringBuilder catalog;
+    /** What every page shares besides its dataset: the server's title and the datasets' names and titles. */
+    private final StringBuilder pages;
 
     public Datasets(ServerConfig config) {
         this.config = config;
         this.catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
+        this.pages = new StringBuilder(config.title());
     }
 
     /**
@@ -40,6 +43,7 @@ public final class Datasets {
                 source, preemptable != null);
         byName.put(dataset.name(), new HostedDataset(dataset, served, live, preemptable, settings));
         catalog.append('|').append(dataset.name()).append('|').append(settings);
+        pages.append('|').append(dataset.name()).append('|').append(dataset.title());
         return this;
     }
 
@@ -50,6 +54,14 @@ public final class Datasets {
 
     Collection<HostedDataset> all() {
         return Collections.unmodifiableCollection(byName.values());
+    }
+
+    /**
+     * What a fragment's entity tag depends on besides its dataset: its page names the server and
+     * links every dataset (hosted at start, before any request).
+     */
+    String pagesFingerprint() {
+        return pages.toString();
     }
 
     /** What the index's entity tag depends on: every dataset's settings and data version. */

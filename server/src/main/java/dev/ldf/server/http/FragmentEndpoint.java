@@ -33,8 +33,8 @@ final class FragmentEndpoint extends Endpoint {
         if (read.request().bindings() != null) {
             request.setAttribute(RequestLabels.API, RequestLabels.Api.BRTPF);
         }
-        if (Representations.notModified(request, response, EntityTags.of(dataset.fingerprint(), format.name(),
-                read.bodyDigest()), site.config().cacheMaxAgeSeconds())) {
+        if (Representations.notModified(request, response, EntityTags.of(dataset.fingerprint(),
+                site.datasets().pagesFingerprint(), format.name(), read.bodyDigest()), site.config().cacheMaxAgeSeconds())) {
             return;
         }
         if (dataset.live() != null) {

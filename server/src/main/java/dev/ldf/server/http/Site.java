@@ -21,6 +21,7 @@ record Site(ServerConfig config, Datasets datasets, Writers writers, ErrorRespon
     }
 
     ServerDescription description(PublicUrls urls) {
-        return new ServerDescription(config.title(), config.description(), urls.index());
+        return new ServerDescription(config.title(), config.description(), urls.index(), datasets.all().stream()
+                .map(d -> new ServerDescription.DatasetLink(d.config().title(), urls.dataset(d.config().name()))).toList());
     }
 }

@@ -33,7 +33,7 @@ final class HtmlOverview {
         for (PredicateCount p : predicates) {
             String iri = p.predicate().getURI();
             w.write("<tr><td><a href=\"" + escape(search(d, "predicate", p.predicate())) + "\" title=\"" + escape(iri)
-                    + "\">" + escape(terms.label(iri)) + "</a></td><td class=\"n\">"
+                    + "\">" + HtmlText.breakable(terms.label(iri)) + "</a></td><td class=\"n\">"
                     + String.format(Locale.ROOT, "%,d", p.triples()) + "</td></tr>\n");
         }
         w.write("</tbody>\n</table>\n");

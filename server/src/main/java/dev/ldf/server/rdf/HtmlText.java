@@ -21,6 +21,23 @@ final class HtmlText {
         return PageShell.escape(s);
     }
 
+    /**
+     * An IRI's label, escaped, that a narrow column breaks after its slashes, hashes and colons
+     * rather than inside a name ({@code <wbr>}: a place to break, nothing on one line).
+     */
+    static String breakable(String label) {
+        StringBuilder b = new StringBuilder(label.length() + 32);
+        int from = 0;
+        for (int i = 0; i < label.length(); i++) {
+            char c = label.charAt(i);
+            if ((c == '/' || c == '#' || c == ':') && i + 1 < label.length()) {
+                b.append(escape(label.substring(from, i + 1))).append("<wbr>");
+                from = i + 1;
+            }
+        }
+        return b.append(escape(label.substring(from))).toString();
+    }
+
     /** The fragment of {@code node} in {@code position}. */
     static String search(DatasetDescription dataset, String position, Node node) {
         return dataset.url() + "?" + position + "=" + URLEncoder.encode(parameterSyntax(node), StandardCharsets.UTF_8)
@@ -46,7 +63,7 @@ final class HtmlText {
         }
         String iri = node.getURI();
         w.write("<td><a href=\"" + escape(search) + "\" title=\"" + escape(iri) + "\">"
-                + escape(terms.label(iri)) + "</a>");
+                + breakable(terms.label(iri)) + "</a>");
         String lower = iri.toLowerCase(Locale.ROOT);
         if (lower.startsWith("http://") || lower.startsWith("https://")) {
             w.write("<a class=\"ext\" href=\"" + escape(iri) + "\" title=\"open the IRI itself\">↗</a>");

@@ -48,7 +48,8 @@ public final class HtmlWriter implements ResponseWriter {
         FragmentRequest request = fragment.request();
         HtmlTerms terms = new HtmlTerms(d.prefixes(), fragment.skolemizer().prefix());
         head(w, d.title() + ": " + PatternText.of(request.pattern()));
-        breadcrumb(w, fragment.server().indexUrl(), fragment.server().title(), d.url(), d.title());
+        breadcrumb(w, fragment.server().indexUrl(), fragment.server().title(), d.url(), d.title(),
+                fragment.server().datasets());
         w.write("<main>\n<h1>" + HtmlText.escape(d.title()) + "</h1>\n");
         if (!d.description().isEmpty()) {
             w.write("<p>" + HtmlText.escape(d.description()) + "</p>\n");
@@ -126,8 +127,8 @@ public final class HtmlWriter implements ResponseWriter {
                     entry.statistics().triples(), entry.statistics().properties(),
                     entry.statistics().distinctSubjects(), entry.statistics().distinctObjects()));
             List<String> dumps = d.dumps();
-            w.write("<p>Download: <a href=\"" + HtmlText.escape(dumps.get(0)) + "\">N-Triples, gzipped</a>, <a href=\""
-                    + HtmlText.escape(dumps.get(1)) + "\">N-Triples</a></p>\n");
+            w.write("<p>Download the data as N-Triples: <a href=\"" + HtmlText.escape(dumps.get(0)) + "\">gzipped</a> or "
+                    + "<a href=\"" + HtmlText.escape(dumps.get(1)) + "\">plain</a></p>\n");
             sparqlEndpoint(w, d);
         }
         foot(w);
@@ -152,11 +153,28 @@ public final class HtmlWriter implements ResponseWriter {
 
     static void breadcrumb(Writer w, String indexUrl, String serverTitle, String datasetUrl, String datasetTitle)
             throws IOException {
+        breadcrumb(w, indexUrl, serverTitle, datasetUrl, datasetTitle, List.of());
+    }
+
+    /** The breadcrumb, and where the server hosts several datasets, links to the others (as Server.js has). */
+    private static void breadcrumb(Writer w, String indexUrl, String serverTitle, String datasetUrl, String datasetTitle,
+            List<ServerDescription.DatasetLink> datasets) throws IOException {
         w.write("<header><nav aria-label=\"Breadcrumb\"><a href=\"" + HtmlText.escape(indexUrl) + "\">" + HtmlText.escape(serverTitle) + "</a>");
         if (datasetUrl != null) {
             w.write(" › <a href=\"" + HtmlText.escape(datasetUrl) + "\">" + HtmlText.escape(datasetTitle) + "</a>");
         }
-        w.write("</nav></header>\n");
+        w.write("</nav>");
+        if (datasets.size() > 1) {
+            w.write("<nav class=\"datasets\" aria-label=\"Datasets\">Datasets:");
+            for (ServerDescription.DatasetLink dataset : datasets) {
+                String url = HtmlText.escape(dataset.url());
+                w.write(dataset.url().equals(datasetUrl)
+                        ? " <a href=\"" + url + "\" aria-current=\"page\">" + HtmlText.escape(dataset.title()) + "</a>"
+                        : " <a href=\"" + url + "\">" + HtmlText.escape(dataset.title()) + "</a>");
+            }
+            w.write("</nav>");
+        }
+        w.write("</header>\n");
     }
 
     /** A line that points to the dataset's preemptive SPARQL endpoint, where it has one. */

@@ -50,6 +50,7 @@ class BrowserTest {
     void fromTheIndexThroughADatasetItsPagesAndBindingsToAnErrorAndBack() throws IOException {
         browser.get(TestServer.uri().toString());
         assertEquals("Test server", browser.getTitle());
+        assertTrue(text("main, body").contains("Download the data as N-Triples: gzipped or plain"), "two links, said as two");
         screenshot("index");
         goingTo(() -> browser.findElement(By.linkText("Library")).click());
 
@@ -61,6 +62,13 @@ class BrowserTest {
         WebElement predicates = browser.findElement(By.cssSelector("table.predicates"));
         assertTrue(predicates.getText().contains("rdf:type"), "well-known IRIs are prefixed: " + predicates.getText());
         screenshot("dataset");
+
+        // Issue 54: a page links the server's other datasets, as Server.js's switcher does, the current one marked.
+        assertEquals("Library", text("nav.datasets a[aria-current=page]"));
+        String other = browser.findElement(By.cssSelector("nav.datasets a:not([aria-current])")).getText();
+        goingTo(() -> browser.findElement(By.cssSelector("nav.datasets a:not([aria-current])")).click());
+        assertEquals(other, text("nav.datasets a[aria-current=page]"));
+        goingTo(() -> browser.navigate().back());
 
         // The brTPF explanation's example, built from the page's rows, finds their subjects' triples.
         browser.findElement(By.cssSelector("details#brtpf summary")).click();

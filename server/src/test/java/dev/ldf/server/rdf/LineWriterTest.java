@@ -115,7 +115,7 @@ class LineWriterTest {
         FragmentPage page = new FragmentPage(Count.estimate(1000), triples.size(), true, PageTriples.of(triples));
         FragmentRequest request = new FragmentRequest(TriplePattern.ALL, null, 2,
                 new FragmentRequest.Input("", "", "", null));
-        Fragment fragment = new Fragment(new ServerDescription("Server", "", "http://h/"), dataset, request, page,
+        Fragment fragment = new Fragment(new ServerDescription("Server", "", "http://h/", java.util.List.of()), dataset, request, page,
                 new Fragment.PageLinks("http://h/d?page=2", "http://h/d", "http://h/d", "http://h/d?page=3"), SKOLEMIZER);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         writer.writeFragment(fragment, out);
