@@ -38,6 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>To record anew after an intended change, run with {@code -Dgolden.record=true}.
  */
 @Tag("server")
+@Tag("slow")
 class ClientGoldenTest {
 
     private static final Path RECORDING = Path.of("src/test/resources/golden/client-requests.txt.gz");

@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A follower applies its primary's feed: same triples, same versions, across its own restarts. */
 @Tag("server")
+@Tag("slow")
 class LiveFollowerTest {
 
     private static final String TOKEN = Writers.TOKEN;

@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.riot.RDFDataMgr;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link PreemptiveEngineTest} gives Jena's results in one quantum and when suspended after any
  * number of rows, with no HDT file and no server.
  */
+@Tag("slow")
 class PreemptiveEngineUnitTest {
 
     @TempDir
