@@ -103,12 +103,22 @@ record ProtocolRequest(String query, String format) {
 
     /** The query a browser's GET carries, for the page to show again; null where there is none to read. */
     static String queryInUrl(Request request) {
+        Fields.Field query = urlFields(request).get("query");
+        return query == null || query.getValue().isBlank() ? null : query.getValue();
+    }
+
+    /** Whether the URL names the answer's format ({@code format=}); a URL that does not decode names none. */
+    static boolean namesFormatInUrl(Request request) {
+        return urlFields(request).get("format") != null;
+    }
+
+    /** The URL's parameters for a page to read, leniently: none where they do not decode. */
+    private static Fields urlFields(Request request) {
         String queryString = request.getHttpURI().getQuery();
         try {
-            Fields.Field query = queryString == null ? null : decode(queryString).get("query");
-            return query == null || query.getValue().isBlank() ? null : query.getValue();
+            return queryString == null ? new Fields(true) : decode(queryString);
         } catch (EndpointError e) {
-            return null;
+            return new Fields(true);
         }
     }
 

@@ -93,9 +93,8 @@ final class SparqlService extends Handler.Abstract {
     }
 
     private static boolean isForPage(Request request) {
-        String query = request.getHttpURI().getQuery();
         return EndpointPage.wanted(request.getMethod(), request.getHeaders().get(HttpHeader.ACCEPT),
-                query != null && (query.startsWith("format=") || query.contains("&format=")));
+                ProtocolRequest.namesFormatInUrl(request));
     }
 
     /** What a request asks to be answered, read from it; a mistake in it is thrown. */

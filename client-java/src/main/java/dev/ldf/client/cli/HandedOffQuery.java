@@ -3,11 +3,9 @@ package dev.ldf.client.cli;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
-import java.util.Set;
 import java.util.function.LongConsumer;
 
 import org.apache.jena.query.Query;
-import org.apache.jena.riot.Lang;
 import org.apache.jena.sparql.exec.QueryExec;
 
 /**
@@ -46,8 +44,7 @@ public final class HandedOffQuery {
                 q -> QueryInputs.format(format, q)).get(0);
         Query query = parsed.query();
         QueryOutput.Format chosen = parsed.format();
-        if (query.isDescribeType() || chosen.graph != null && Set.of(Lang.JSONLD11, Lang.RDFXML)
-                .contains(chosen.graph.getLang())) {
+        if (query.isDescribeType() || !chosen.streams()) {
             throw new IllegalArgumentException("its answer is written as a whole graph");
         }
         return new HandedOffQuery(given.sources(), query, chosen, skolemIris);

@@ -57,6 +57,11 @@ final class QueryOutput {
         boolean forResults() {
             return graph == null;
         }
+
+        /** Whether a graph in this format is written triple by triple; JSON-LD and RDF/XML need the whole graph first. */
+        boolean streams() {
+            return graph == null || graph.getLang() != Lang.JSONLD11 && graph.getLang() != Lang.RDFXML;
+        }
     }
 
     private QueryOutput() {}
@@ -96,8 +101,7 @@ final class QueryOutput {
             } else {
                 ResultSetMgr.write(output, answer, chosen.results);
             }
-        } else if (query.isConstructType() && chosen.graph.getLang() != Lang.JSONLD11
-                && chosen.graph.getLang() != Lang.RDFXML) {
+        } else if (query.isConstructType() && chosen.streams()) {
             StreamRDF writer = StreamRDFWriter.getWriterStream(output, chosen.graph);
             writer.start();
             query.getPrefixMapping().getNsPrefixMap().forEach(writer::prefix);

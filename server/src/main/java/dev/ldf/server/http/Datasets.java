@@ -22,12 +22,12 @@ public final class Datasets {
     private final Map<String, HostedDataset> byName = new LinkedHashMap<>();
     private final StringBuilder catalog;
     /** What every page shares besides its dataset: the server's title and the datasets' names and titles. */
-    private final StringBuilder pages;
+    private String pages;
 
     public Datasets(ServerConfig config) {
         this.config = config;
         this.catalog = new StringBuilder(config.title() + "|" + config.description() + "|" + config.baseUrl());
-        this.pages = new StringBuilder(config.title());
+        this.pages = config.title();
     }
 
     /**
@@ -43,7 +43,8 @@ public final class Datasets {
                 source, preemptable != null);
         byName.put(dataset.name(), new HostedDataset(dataset, served, live, preemptable, settings));
         catalog.append('|').append(dataset.name()).append('|').append(settings);
-        pages.append('|').append(dataset.name()).append('|').append(dataset.title());
+        // Kept whole, as every fragment's entity tag reads it.
+        pages = pages + '|' + dataset.name() + '|' + dataset.title();
         return this;
     }
 
@@ -61,7 +62,7 @@ public final class Datasets {
      * links every dataset (hosted at start, before any request).
      */
     String pagesFingerprint() {
-        return pages.toString();
+        return pages;
     }
 
     /** What the index's entity tag depends on: every dataset's settings and data version. */

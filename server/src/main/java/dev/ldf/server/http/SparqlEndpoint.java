@@ -114,7 +114,8 @@ final class SparqlEndpoint extends Endpoint {
                 return new Offer(format, format.mediaTypes());
             }
         }
-        throw new HttpError(400, "The parameter format must be one of json, xml, csv, tsv, not " + name + ".");
+        throw new HttpError(400, "The parameter format must be one of " + String.join(", ", Arrays.stream(
+                ResultsFormat.values()).map(f -> f.name().toLowerCase(Locale.ROOT)).toList()) + ", not " + name + ".");
     }
 
     /**
