@@ -127,7 +127,9 @@ class LauncherTest {
         String commandLine = "";
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.readString(log).contains("Listening on") && process.isAlive() && System.nanoTime() < deadline) {
+            // "Index at" comes after the shutdown hook is in place ("Listening on" comes before it): a
+            // SIGTERM sent earlier would end the JVM with the signal's status, not a clean stop.
+            while (!Files.readString(log).contains("Index at ") && process.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
             // The script execs Java: the launched process is the JVM.
